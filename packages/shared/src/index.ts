@@ -1,0 +1,6 @@
+export * from "./errors";
+export * from "./schemas/accounts";
+export * from "./schemas/auth";
+export * from "./schemas/operations";
+export * from "./schemas/profile";
+export * from "./validation";
