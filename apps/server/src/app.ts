@@ -1,0 +1,96 @@
+/** buildApp(): the whole API as a Fastify instance; main.ts listens, tests call it with inject. */
+import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type Redis from "ioredis";
+import type { Config } from "./config";
+import { accountRoutes } from "./modules/accounts/accounts.routes";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
+import { operationsRoutes } from "./modules/operations/operations.routes";
+import { profileRoutes } from "./modules/profile/profile.routes";
+import { JwtSigner } from "./platform/auth/jwt";
+import { authenticate } from "./platform/auth/viewer";
+import type { AppContext } from "./platform/context";
+import type { Db } from "./platform/db/client";
+import { registerErrorHandler } from "./platform/errors";
+import { Mailer } from "./platform/mail/mailer";
+import { MaintenanceState } from "./platform/maintenance";
+import { registerMaintenanceGate } from "./platform/maintenance-gate";
+import { RateLimits } from "./platform/rate-limit";
+import { loadSigningKey } from "./platform/signing-key";
+import { registerWebApp } from "./platform/web-app";
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  redis?: Redis;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export async function buildApp({ config, db, redis, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: "x-request-id",
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const secret = await loadSigningKey(db, config.jwtSecret);
+  const mailer = new Mailer(db, app.log, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    echoToLog: config.deployEnv !== "production",
+  });
+  const ctx: AppContext = {
+    config,
+    db,
+    jwt: new JwtSigner(secret, config.accessTokenMinutes),
+    mailer,
+    limits: new RateLimits(redis),
+    maintenance: new MaintenanceState(db),
+  };
+  app.decorate("ctx", ctx);
+  app.decorateRequest("viewer", null);
+  app.decorate("authenticate", async (request) => {
+    request.viewer = await authenticate(request, ctx.db, ctx.jwt);
+  });
+  app.addHook("onClose", () => mailer.stop());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Portico API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  registerMaintenanceGate(app);
+  app.get("/api/health/live", { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(authRoutes, { prefix: "/api/auth" });
+  await app.register(accountRoutes, { prefix: "/api/auth" });
+  await app.register(profileRoutes, { prefix: "/api/chat" });
+  await app.register(operationsRoutes, { prefix: "/api" });
+  if (config.devMailbox) await app.register(devMailboxRoutes);
+  await registerWebApp(app, config);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,42 @@
+import { boolean, customType, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Stored lower-case; the sign-in name. */
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    mfaEnabled: boolean().notNull().default(true),
+    isDisabled: boolean().notNull().default(false),
+    /** The organization acted on when a request names none. */
+    defaultAccountId: integer(),
+    timezone: text(),
+    countryCode: text(),
+    slackMemberId: text(),
+    expertiseCategoryId: integer(),
+    emailNotification: boolean().notNull().default(true),
+    phone: text(),
+    consentReceivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email)],
+);
+
+/** Profile pictures live beside the user so every instance can serve them. */
+export const userPictures = pgTable("user_pictures", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text().notNull(),
+  data: bytea().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,117 @@
+import {
+  ORGANIZATION_NAME_TAKEN,
+  ZAccountDetail,
+  ZAccountSummary,
+  ZAccountUsersResponse,
+  ZCreateAccountRequest,
+  ZListQuery,
+  ZPage,
+  ZTeam,
+  ZUpdateOrganizationNameRequest,
+  ZUserWithoutMembership,
+  ZValidateOrganizationNameRequest,
+} from "@portico/shared/schemas/accounts";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { invites } from "../../db/schema";
+import { requireViewer } from "../../platform/auth/require";
+import { readAid, resolveAccount } from "../../platform/auth/viewer";
+import { conflict, notFound } from "../../platform/errors";
+import { ACCOUNT_NOT_FOUND, assertEngineer, assertMayManageAccount, assertMaySeeAccount } from "./accounts.policy";
+import {
+  getAccountDetail,
+  listAccounts,
+  listAccountUsers,
+  listTeams,
+  listUsersWithoutMembership,
+} from "./accounts.queries";
+import { createOrganization, isOrganizationNameTaken, renameOrganization } from "./accounts.service";
+
+const tags = ["accounts"];
+const ZAid = z.object({ aid: z.coerce.number().int().positive().optional() });
+const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  app.addHook("preHandler", app.authenticate);
+
+  app.get("/teams", { schema: { tags, response: { 200: z.array(ZTeam) } } }, async (request) =>
+    listTeams(db, requireViewer(request).userId),
+  );
+
+  const listSchema = { tags, querystring: ZListQuery, response: { 200: ZPage(ZAccountSummary) } };
+  const list = async (request: { query: z.infer<typeof ZListQuery> } & Parameters<typeof requireViewer>[0]) => {
+    const viewer = requireViewer(request);
+    return listAccounts(db, request.query, viewer.isEngineer ? undefined : viewer.userId);
+  };
+  app.get("/organizations", { schema: listSchema }, list);
+  app.get("/accountsinfo", { schema: listSchema }, list);
+
+  app.get("/accountsinfo/:id", { schema: { tags, params: ZIdParam, response: { 200: ZAccountDetail } } }, async (request) => {
+    const viewer = requireViewer(request);
+    const access = await assertMaySeeAccount(db, viewer, request.params.id);
+    const detail = await getAccountDetail(db, request.params.id, access);
+    if (!detail) throw notFound(ACCOUNT_NOT_FOUND);
+    return detail;
+  });
+
+  app.get("/account-users", { schema: { tags, querystring: ZAid, response: { 200: ZAccountUsersResponse } } }, async (request) => {
+    const viewer = requireViewer(request);
+    const { accountId } = await resolveAccount(db, viewer, readAid(request));
+    await assertMaySeeAccount(db, viewer, accountId);
+    return listAccountUsers(db, accountId);
+  });
+
+  app.get(
+    "/accounts/users-without-membership",
+    { schema: { tags, querystring: ZListQuery, response: { 200: ZPage(ZUserWithoutMembership) } } },
+    async (request) => {
+      assertEngineer(requireViewer(request));
+      return listUsersWithoutMembership(db, request.query);
+    },
+  );
+
+  app.post("/accounts", { schema: { tags, body: ZCreateAccountRequest, response: { 201: ZTeam } } }, async (request, reply) => {
+    const viewer = requireViewer(request);
+    const account = await db.transaction((tx) => createOrganization(tx, viewer.userId, request.body.company));
+    return reply.code(201).send({ account_id: account.id, company: account.company, role: "owner" as const });
+  });
+
+  app.post(
+    "/validate-organization-name",
+    { schema: { tags, body: ZValidateOrganizationNameRequest, response: { 200: z.object({ valid: z.literal(true) }) } } },
+    async (request) => {
+      if (await isOrganizationNameTaken(db, request.body.name)) throw conflict(ORGANIZATION_NAME_TAKEN);
+      return { valid: true as const };
+    },
+  );
+
+  app.post(
+    "/update-organization-name",
+    { schema: { tags, body: ZUpdateOrganizationNameRequest, response: { 200: ZAccountDetail } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { account_id: accountId, name } = request.body;
+      await assertMayManageAccount(db, viewer, accountId);
+      await db.transaction((tx) => renameOrganization(tx, accountId, name));
+      const detail = await getAccountDetail(db, accountId, await assertMaySeeAccount(db, viewer, accountId));
+      if (!detail) throw notFound(ACCOUNT_NOT_FOUND);
+      return detail;
+    },
+  );
+
+  app.delete("/invites/:id", { schema: { tags, params: ZIdParam, querystring: ZAid } }, async (request, reply) => {
+    const viewer = requireViewer(request);
+    const { accountId } = await resolveAccount(db, viewer, readAid(request));
+    await assertMayManageAccount(db, viewer, accountId);
+    const deleted = await db
+      .delete(invites)
+      .where(and(eq(invites.id, request.params.id), eq(invites.accountId, accountId)))
+      .returning({ id: invites.id });
+    if (deleted.length === 0) throw notFound("Invite not found");
+    return reply.code(204).send();
+  });
+}

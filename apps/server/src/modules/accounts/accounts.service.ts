@@ -1,0 +1,43 @@
+import { ORGANIZATION_NAME_TAKEN } from "@portico/shared/schemas/accounts";
+import { eq, sql } from "drizzle-orm";
+import { accounts, memberships, users } from "../../db/schema";
+import type { Executor } from "../../platform/db/client";
+import { conflict } from "../../platform/errors";
+
+export async function isOrganizationNameTaken(exec: Executor, name: string, exceptAccountId?: number): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.company}) = ${name.toLowerCase()}`);
+  return row !== undefined && row.id !== exceptAccountId;
+}
+
+/** Postgres unique violation on the company index: a concurrent request took the name first. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}
+
+async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ORGANIZATION_NAME_TAKEN);
+    throw err;
+  }
+}
+
+/** Creates an organization owned by the user and makes it their default. */
+export async function createOrganization(exec: Executor, userId: number, company: string) {
+  if (await isOrganizationNameTaken(exec, company)) throw conflict(ORGANIZATION_NAME_TAKEN);
+  const [account] = await guardUnique(() => exec.insert(accounts).values({ company }).returning());
+  if (!account) throw new Error("account insert returned nothing");
+  await exec.insert(memberships).values({ accountId: account.id, userId, role: "owner" });
+  await exec.update(users).set({ defaultAccountId: account.id }).where(eq(users.id, userId));
+  return account;
+}
+
+export async function renameOrganization(exec: Executor, accountId: number, company: string) {
+  if (await isOrganizationNameTaken(exec, company, accountId)) throw conflict(ORGANIZATION_NAME_TAKEN);
+  await guardUnique(() => exec.update(accounts).set({ company }).where(eq(accounts.id, accountId)));
+}

@@ -1,0 +1,51 @@
+/**
+ * Development mailbox: without SMTP_URL every e-mail stays in the outbox table, and this page
+ * shows it, so sign-up, one-time codes and resets work offline. Never registered in production.
+ */
+import { desc } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { outbox } from "../../db/schema";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export async function devMailboxRoutes(app: FastifyInstance) {
+  const recent = () => app.ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+
+  app.get("/api/dev/mail", { schema: { hide: true } }, async () =>
+    (await recent()).map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      created_at: m.createdAt.toISOString(),
+    })),
+  );
+
+  app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
+    const mails = await recent();
+    const articles = mails
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
+  <div class="body">${m.html}</div>
+</article>`,
+      )
+      .join("\n");
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Portico development mailbox</title>
+<style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}
+article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}
+.meta{color:#6b7280;font-size:.85rem}</style></head>
+<body><h1>Development mailbox</h1>
+<p>Mail is not delivered because SMTP_URL is not set; the newest 100 messages are shown here.</p>
+${articles || "<p>No mail yet.</p>"}
+</body></html>`);
+  });
+}

@@ -1,0 +1,69 @@
+import { type TProfile, ZProfileUpdate } from "@portico/shared/schemas/profile";
+import { and, eq, sql } from "drizzle-orm";
+import { memberships, userPictures, users } from "../../db/schema";
+import type { Executor } from "../../platform/db/client";
+import { badRequest, notFound } from "../../platform/errors";
+
+export async function getProfile(exec: Executor, userId: number): Promise<TProfile> {
+  const [row] = await exec
+    .select({ user: users, hasPicture: sql<boolean>`${userPictures.userId} is not null` })
+    .from(users)
+    .leftJoin(userPictures, eq(userPictures.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound("User not found");
+  const u = row.user;
+  return {
+    profile_name: u.name,
+    email: u.email,
+    timezone: u.timezone,
+    country_code: u.countryCode,
+    slack_member_id: u.slackMemberId,
+    expertise_category_id: u.expertiseCategoryId,
+    email_notification: u.emailNotification,
+    phone: u.phone,
+    picture_url: row.hasPicture ? `/api/chat/user/${u.id}/thumbnail?v=${u.updatedAt.getTime()}` : null,
+  };
+}
+
+/** Applies the text fields of the profile form; empty strings clear optional fields. */
+export async function updateProfile(exec: Executor, userId: number, fields: Record<string, string>) {
+  const parsed = ZProfileUpdate.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid profile");
+  const p = parsed.data;
+  const orNull = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : v);
+  await exec
+    .update(users)
+    .set({
+      name: p.profile_name,
+      timezone: orNull(p.timezone),
+      countryCode: orNull(p.country_code),
+      slackMemberId: orNull(p.slack_member_id),
+      phone: orNull(p.phone),
+      expertiseCategoryId: p.expertise_category_id,
+      emailNotification: p.email_notification,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function savePicture(exec: Executor, userId: number, contentType: string, data: Buffer) {
+  const values = { userId, contentType, data, updatedAt: new Date() };
+  await exec.insert(userPictures).values(values).onConflictDoUpdate({ target: userPictures.userId, set: values });
+  await exec.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** A picture is visible to its owner, to engineers, for engineers' pictures, and within shared organizations. */
+export async function mayViewPicture(exec: Executor, viewer: { userId: number; isEngineer: boolean }, userId: number) {
+  if (viewer.isEngineer || viewer.userId === userId) return true;
+  const [shared] = await exec
+    .select({ accountId: memberships.accountId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        sql`(${memberships.accountId} = 1 or ${memberships.accountId} in (select account_id from memberships where user_id = ${viewer.userId}))`,
+      ),
+    )
+    .limit(1);
+  return shared !== undefined;
+}

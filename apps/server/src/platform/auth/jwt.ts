@@ -1,0 +1,49 @@
+import type { AccessClaims } from "@portico/shared/schemas/auth";
+import { errors, jwtVerify, SignJWT } from "jose";
+
+const ISSUER = "portico";
+const AUDIENCE = "portico-api";
+
+export interface AccessToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export class JwtSigner {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlMinutes: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims, now = new Date()): Promise<AccessToken> {
+    const expiresAt = new Date(now.getTime() + this.ttlMinutes * 60_000);
+    const token = await new SignJWT({ eng: claims.eng, adm: claims.adm })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** Only HS256 with our key is accepted: `alg: none` and foreign keys fail here. */
+  async verify(token: string): Promise<{ claims: AccessClaims } | { error: "expired" | "invalid" }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ["HS256"],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      if (typeof payload.sub !== "string") return { error: "invalid" };
+      return { claims: { sub: payload.sub, eng: payload.eng === true, adm: payload.adm === true } };
+    } catch (err) {
+      return { error: err instanceof errors.JWTExpired ? "expired" : "invalid" };
+    }
+  }
+}

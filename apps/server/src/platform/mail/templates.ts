@@ -1,0 +1,56 @@
+/** Transactional e-mails: plain text plus a small HTML twin with every value escaped. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function compose(subject: string, lines: string[], link?: { href: string; label: string }): MailContent {
+  const text = [...lines, ...(link ? ["", `${link.label}: ${link.href}`] : []), "", "— Portico"].join("\n");
+  const html = [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : "",
+    "<p>— Portico</p>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+export const mails = {
+  confirmSignup: (link: string) =>
+    compose(
+      "Confirm your e-mail address",
+      ["Welcome to Portico.", "Confirm your e-mail address to finish creating your account. The link is valid for 24 hours."],
+      { href: link, label: "Confirm e-mail address" },
+    ),
+  alreadyRegistered: (link: string) =>
+    compose(
+      "Confirm your e-mail address",
+      ["Someone asked to sign up to Portico with this address, which already has an account.", "If it was you, sign in instead."],
+      { href: link, label: "Sign in" },
+    ),
+  invite: (company: string, inviter: string, link: string) =>
+    compose(
+      `You are invited to join ${company} on Portico`,
+      [`${inviter} invited you to join the organization ${company} on Portico.`, "The invitation is valid for 7 days."],
+      { href: link, label: "Accept invitation" },
+    ),
+  otp: (code: string) =>
+    compose("Your Portico sign-in code", [
+      `Your sign-in code is ${code}`,
+      "It is valid for 10 minutes. If you did not try to sign in, change your password.",
+    ]),
+  resetPassword: (link: string) =>
+    compose(
+      "Reset your Portico password",
+      ["We received a request to reset your password. The link is valid for 1 hour.", "If you did not ask for it, ignore this e-mail."],
+      { href: link, label: "Reset password" },
+    ),
+  passwordChanged: () =>
+    compose("Your Portico password was changed", [
+      "The password of your Portico account was just changed.",
+      "If this was not you, reset your password at once and contact support.",
+    ]),
+};
