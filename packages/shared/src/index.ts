@@ -1,4 +1,5 @@
 export * from "./errors";
+export * from "./rules";
 export * from "./schemas/accounts";
 export * from "./schemas/auth";
 export * from "./schemas/operations";

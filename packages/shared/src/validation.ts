@@ -15,6 +15,7 @@ export const MESSAGES = {
   passwordSpecial: "Password must contain at least 8 characters, one special character",
   organizationName: "Organization name is not valid",
   capacityRequired: "Capacity is required",
+  capacityInvalid: "Capacity must be a whole number of TiB",
   documentTitleRequired: "Document title is required.",
   invalidStartDate: "Invalid start date",
   endDateInvalid: "End date is invalid",
@@ -61,8 +62,17 @@ export function normalizeCapacityInput(raw: string): string {
   return raw.replace(/\D/g, "").replace(/^0+/, "").slice(0, CAPACITY_MAX_LENGTH);
 }
 
+/**
+ * Text goes through the input mask above. A number (API calls) must already be what the mask
+ * yields: masking it would read 12.5 as 125 and -5 as 5, so anything else is refused.
+ */
 export const capacity = z
   .union([z.string(), z.number()], { error: MESSAGES.capacityRequired })
+  .refine(
+    (v) =>
+      typeof v === "string" || (Number.isSafeInteger(v) && v >= 0 && String(v).length <= CAPACITY_MAX_LENGTH),
+    { error: MESSAGES.capacityInvalid, abort: true },
+  )
   .transform((v) => normalizeCapacityInput(String(v)))
   .refine((v) => v.length > 0, MESSAGES.capacityRequired)
   .transform(Number);
@@ -91,10 +101,15 @@ export const dateRange = z
     start_date: startDate,
     end_date: z
       .string({ error: MESSAGES.invalidEndDate })
-      .min(1, MESSAGES.invalidEndDate)
+      .min(1, { error: MESSAGES.invalidEndDate, abort: true })
       .refine((v) => parseIsoDate(v) !== null, MESSAGES.endDateInvalid),
   })
-  .refine((v) => v.end_date > v.start_date, { message: MESSAGES.endDateBeforeStart, path: ["end_date"] });
+  // Only two valid dates can be compared: a bad start must not also flag the end date.
+  .refine(
+    (v) =>
+      parseIsoDate(v.start_date) === null || parseIsoDate(v.end_date) === null || v.end_date > v.start_date,
+    { message: MESSAGES.endDateBeforeStart, path: ["end_date"] },
+  );
 
 /** https links on zoom.us or one of its subdomains, with a meeting path. */
 const ZOOM_LINK = /^https:\/\/([a-z0-9-]+\.)*zoom\.us\/[^\s@]+$/i;
@@ -105,4 +120,7 @@ export function truncateReply(text: string): string {
 }
 
 /** Six digits, as e-mailed. */
-export const otp = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail");
+export const otp = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail");

@@ -4,7 +4,14 @@ import { organizationName } from "../validation";
 export const VENDOR_ACCOUNT_ID = 1;
 
 export const ACCOUNT_TYPES = ["SUBSCRIBED", "CUSTOM"] as const;
-export const SERVICE_TYPES = ["STANDARD", "ENTERPRISE", "ENTERPRISE-LITE", "ENTERPRISE-PLUS", "TRIAL", "CUSTOM"] as const;
+export const SERVICE_TYPES = [
+  "STANDARD",
+  "ENTERPRISE",
+  "ENTERPRISE-LITE",
+  "ENTERPRISE-PLUS",
+  "TRIAL",
+  "CUSTOM",
+] as const;
 export const PLAN_STATUSES = ["active", "canceled", "past_due"] as const;
 
 export const ZAccountType = z.object({
@@ -64,12 +71,24 @@ export const ZAccountUser = z.object({
 });
 export type TAccountUser = z.infer<typeof ZAccountUser>;
 
-export const ZPendingInvite = z.object({ invite_id: z.number(), email: z.string(), role: z.enum(["user", "owner"]), created_at: z.string() });
+export const ZPendingInvite = z.object({
+  invite_id: z.number(),
+  email: z.string(),
+  role: z.enum(["user", "owner"]),
+  created_at: z.string(),
+});
 
-export const ZAccountUsersResponse = z.object({ users: z.array(ZAccountUser), invites: z.array(ZPendingInvite) });
+export const ZAccountUsersResponse = z.object({
+  users: z.array(ZAccountUser),
+  invites: z.array(ZPendingInvite),
+});
 
 /** GET /api/auth/teams: the organizations the caller belongs to. */
-export const ZTeam = z.object({ account_id: z.number(), company: z.string(), role: z.enum(["user", "owner"]) });
+export const ZTeam = z.object({
+  account_id: z.number(),
+  company: z.string(),
+  role: z.enum(["user", "owner"]),
+});
 export type TTeam = z.infer<typeof ZTeam>;
 
 export const ZPage = <T extends z.ZodTypeAny>(item: T) =>

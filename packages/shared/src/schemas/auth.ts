@@ -39,7 +39,10 @@ export const ZInvitee = z.object({ email, role: z.enum(["user", "owner"]).defaul
 
 export const ZSignupInitRequest = z.object({
   /** E-mail addresses to invite (or, signed out and without account_id, one address to sign up). */
-  users: z.array(z.union([email, ZInvitee])).min(1, "Email address is required").max(50),
+  users: z
+    .array(z.union([email, ZInvitee]))
+    .min(1, "Email address is required")
+    .max(50),
   account_id: z.number().int().positive().optional(),
 });
 
@@ -61,7 +64,10 @@ export const ZSignupRequest = z.object({
   name: z.string().trim().min(1, "Name is required").max(100),
   password,
   consent_received: z.literal(true, { error: "Please accept the terms to continue" }),
-  country_code: z.string().trim().regex(/^[A-Z]{2}$/, "Please select a country"),
+  country_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, "Please select a country"),
   timezone: z.string().trim().min(1, "Please select a time zone").max(64),
   team_name: organizationName.optional(),
 });

@@ -17,6 +17,10 @@ export type TMaintenanceStatus = z.infer<typeof ZMaintenanceStatus>;
 
 export const ZMaintenanceEnable = z.object({
   /** Minutes. */
-  duration: z.number().int().min(1).max(7 * 24 * 60),
+  duration: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
   message: z.string().trim().min(1).max(500),
 });

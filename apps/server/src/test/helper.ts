@@ -1,0 +1,148 @@
+/**
+ * Builds the real app in-process for API tests: PGlite in memory by default, or a fresh
+ * PostgreSQL database per test file when DATABASE_URL is set (created here, dropped on close),
+ * so runs and files never see each other's rows.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import pg from "pg";
+import { type App, buildApp } from "../app";
+import { loadConfig } from "../config";
+import { seed } from "../db/seed";
+import { accounts, memberships, outbox, users } from "../db/schema";
+import { hashPassword } from "../platform/auth/passwords";
+import { type Database, openPglite, openPostgres } from "../platform/db/client";
+
+export const TEST_PUBLIC_URL = "http://portico.test";
+
+export interface TestContext {
+  app: App;
+  db: Database["db"];
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portico_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = process.env.DATABASE_URL;
+  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const database = pgDb ? await openPostgres(pgDb.url, 4) : await openPglite();
+  await database.migrate();
+  await seed(database.db, { demo: false });
+  const config = loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: "/nonexistent",
+    LOG_LEVEL: "silent",
+    WEB_DIST: "/nonexistent",
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** A distinct client address per call, so per-address rate limits never couple unrelated tests. */
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export const DEFAULT_PASSWORD = "Sturdy-pass-9!";
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+export async function createUser(
+  db: Database["db"],
+  opts: { email?: string; password?: string; name?: string; mfa?: boolean; accountId?: number; role?: "user" | "owner" | "engineer" | "admin"; verified?: boolean; disabled?: boolean } = {},
+): Promise<TestUser> {
+  const email = (opts.email ?? `u-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
+  const password = opts.password ?? DEFAULT_PASSWORD;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      name: opts.name ?? email.split("@")[0] ?? "user",
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
+      mfaEnabled: opts.mfa ?? false,
+      isDisabled: opts.disabled ?? false,
+      defaultAccountId: opts.accountId ?? null,
+    })
+    .returning();
+  if (!user) throw new Error("insert failed");
+  if (opts.accountId !== undefined) {
+    await db.insert(memberships).values({ accountId: opts.accountId, userId: user.id, role: opts.role ?? "user" });
+  }
+  return { id: user.id, email, password };
+}
+
+export async function createAccount(db: Database["db"], company = `org-${randomUUID().slice(0, 8)}`) {
+  const [account] = await db.insert(accounts).values({ company }).returning();
+  if (!account) throw new Error("insert failed");
+  return account;
+}
+
+/** Signs in through the real login route (users without MFA) and returns the bearer header. */
+export async function signIn(app: App, user: { email: string; password: string }) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    remoteAddress: randomIp(),
+    payload: { username: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  if (body.mfa_required) throw new Error("sign-in needs an OTP; create the user with mfa: false");
+  const cookie = res.cookies.find((c) => c.name === "portico_rt");
+  return { authorization: `Bearer ${body.access_token as string}`, refresh: cookie?.value ?? "" };
+}
+
+export async function lastMailTo(db: Database["db"], email: string) {
+  const [mail] = await db.select().from(outbox).where(eq(outbox.to, email.toLowerCase())).orderBy(desc(outbox.id)).limit(1);
+  return mail;
+}
+
+/** The first link in a mail's text, as its path and query (PUBLIC_URL removed). */
+export function linkIn(text: string): URL {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in mail:\n${text}`);
+  return new URL(match[0]);
+}
+
+/** A multipart body built by the platform's own FormData encoder. */
+export async function multipart(fields: Record<string, string>, file?: { name: string; filename: string; type: string; data: Buffer }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append(file.name, new Blob([file.data], { type: file.type }), file.filename);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { "content-type": res.headers.get("content-type") ?? "" } };
+}
