@@ -19,7 +19,10 @@ const ZEnv = z.object({
   REDIS_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Portico <no-reply@portico.example>"),
-  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "JWT_SECRET must be at least 32 characters"),
+  JWT_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    "JWT_SECRET must be at least 32 characters",
+  ),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SENTRY_DSN: optionalString,
   SEED_DEMO: z.enum(["true", "false"]).optional(),
@@ -55,7 +58,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     /** Demo data is seeded on the embedded database unless turned off, never on PostgreSQL unless asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
-    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    bootstrapAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     webDist: e.WEB_DIST,
     /** The development mailbox shows sent mail; never in production, never when real SMTP is used. */
     devMailbox: !e.SMTP_URL && e.DEPLOY_ENV !== "production",

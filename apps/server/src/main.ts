@@ -13,7 +13,9 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = await seed(database.db, { demo: config.seedDemo, admin: config.bootstrapAdmin });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const app = await buildApp({ config, db: database.db, redis });
   app.ctx.mailer.start();
 

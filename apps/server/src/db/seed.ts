@@ -11,15 +11,32 @@ import { accounts, memberships, users } from "./schema";
 export const VENDOR_COMPANY = "portico";
 
 export const DEMO_SIGN_INS = [
-  { email: "admin@portico.example", password: "Admin-pass-1!", name: "Ada Admin", role: "admin", accountId: 1 },
-  { email: "owner@acme.example", password: "Owner-pass-1!", name: "Olivia Owner", role: "owner", accountId: 2 },
+  {
+    email: "admin@portico.example",
+    password: "Admin-pass-1!",
+    name: "Ada Admin",
+    role: "admin",
+    accountId: 1,
+  },
+  {
+    email: "owner@acme.example",
+    password: "Owner-pass-1!",
+    name: "Olivia Owner",
+    role: "owner",
+    accountId: 2,
+  },
   { email: "user@acme.example", password: "User-pass-1!", name: "Umar User", role: "user", accountId: 2 },
 ] as const;
 
 async function ensureVendorAccount(exec: Executor) {
-  await exec.insert(accounts).values({ id: 1, company: VENDOR_COMPANY, accountType: "CUSTOM" }).onConflictDoNothing();
+  await exec
+    .insert(accounts)
+    .values({ id: 1, company: VENDOR_COMPANY, accountType: "CUSTOM" })
+    .onConflictDoNothing();
   // Identity columns do not advance on explicit ids; keep the sequence past them.
-  await exec.execute(sql`select setval(pg_get_serial_sequence('accounts', 'id'), greatest((select max(id) from accounts), 1))`);
+  await exec.execute(
+    sql`select setval(pg_get_serial_sequence('accounts', 'id'), greatest((select max(id) from accounts), 1))`,
+  );
 }
 
 async function addUser(exec: Executor, u: { email: string; password: string; name: string }, mfa: boolean) {
@@ -41,7 +58,10 @@ async function addUser(exec: Executor, u: { email: string; password: string; nam
 }
 
 /** Returns the demo sign-ins when this call created them. */
-export async function seed(db: Db, opts: { demo: boolean; admin?: { email: string; password: string } | undefined }) {
+export async function seed(
+  db: Db,
+  opts: { demo: boolean; admin?: { email: string; password: string } | undefined },
+) {
   return db.transaction(async (tx) => {
     await ensureVendorAccount(tx);
     if (opts.admin) {

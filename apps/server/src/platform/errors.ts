@@ -28,7 +28,10 @@ function body(status: number, error: string, code?: number): ApiErrorBody {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.status).headers(err.headers).send(body(err.status, err.message, err.code));
+      return reply
+        .code(err.status)
+        .headers(err.headers)
+        .send(body(err.status, err.message, err.code));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -4,7 +4,12 @@
  * that every instance shares the counters.
  */
 import type Redis from "ioredis";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import { HttpError } from "./errors";
 
 const RULES = {

@@ -21,10 +21,15 @@ function findWebDist(configured: string | undefined): string | undefined {
 /** Serves the built single-page app; every non-API path falls back to index.html. */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const root = findWebDist(config.webDist);
-  const notFound = (method: string, url: string) => ({ error: `Route ${method} ${url} not found`, status: 404 });
+  const notFound = (method: string, url: string) => ({
+    error: `Route ${method} ${url} not found`,
+    status: 404,
+  });
   if (!root) {
     app.log.warn("web app not built (apps/web/dist missing): serving the API only; run `npm run build`");
-    app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url.split("?")[0] ?? "/")));
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send(notFound(request.method, request.url.split("?")[0] ?? "/")),
+    );
     return;
   }
   await app.register(fastifyStatic, {

@@ -8,8 +8,8 @@ import { desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
-import { seed } from "../db/seed";
 import { accounts, memberships, outbox, users } from "../db/schema";
+import { seed } from "../db/seed";
 import { hashPassword } from "../platform/auth/passwords";
 import { type Database, openPglite, openPostgres } from "../platform/db/client";
 
@@ -82,7 +82,16 @@ export interface TestUser {
 
 export async function createUser(
   db: Database["db"],
-  opts: { email?: string; password?: string; name?: string; mfa?: boolean; accountId?: number; role?: "user" | "owner" | "engineer" | "admin"; verified?: boolean; disabled?: boolean } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    name?: string;
+    mfa?: boolean;
+    accountId?: number;
+    role?: "user" | "owner" | "engineer" | "admin";
+    verified?: boolean;
+    disabled?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const email = (opts.email ?? `u-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
   const password = opts.password ?? DEFAULT_PASSWORD;
@@ -100,7 +109,9 @@ export async function createUser(
     .returning();
   if (!user) throw new Error("insert failed");
   if (opts.accountId !== undefined) {
-    await db.insert(memberships).values({ accountId: opts.accountId, userId: user.id, role: opts.role ?? "user" });
+    await db
+      .insert(memberships)
+      .values({ accountId: opts.accountId, userId: user.id, role: opts.role ?? "user" });
   }
   return { id: user.id, email, password };
 }
@@ -127,7 +138,12 @@ export async function signIn(app: App, user: { email: string; password: string }
 }
 
 export async function lastMailTo(db: Database["db"], email: string) {
-  const [mail] = await db.select().from(outbox).where(eq(outbox.to, email.toLowerCase())).orderBy(desc(outbox.id)).limit(1);
+  const [mail] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email.toLowerCase()))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   return mail;
 }
 
@@ -139,10 +155,16 @@ export function linkIn(text: string): URL {
 }
 
 /** A multipart body built by the platform's own FormData encoder. */
-export async function multipart(fields: Record<string, string>, file?: { name: string; filename: string; type: string; data: Buffer }) {
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; type: string; data: Buffer },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append(file.name, new Blob([file.data], { type: file.type }), file.filename);
   const res = new Response(form);
-  return { payload: Buffer.from(await res.arrayBuffer()), headers: { "content-type": res.headers.get("content-type") ?? "" } };
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { "content-type": res.headers.get("content-type") ?? "" },
+  };
 }

@@ -14,7 +14,11 @@ export interface AccountAccess {
   canManage: boolean;
 }
 
-export async function accountAccess(exec: Executor, viewer: Viewer, accountId: number): Promise<AccountAccess | undefined> {
+export async function accountAccess(
+  exec: Executor,
+  viewer: Viewer,
+  accountId: number,
+): Promise<AccountAccess | undefined> {
   const [row] = await exec
     .select({ id: accounts.id, role: memberships.role })
     .from(accounts)
@@ -27,14 +31,22 @@ export async function accountAccess(exec: Executor, viewer: Viewer, accountId: n
 }
 
 /** 404 unless the viewer may see the account. */
-export async function assertMaySeeAccount(exec: Executor, viewer: Viewer, accountId: number): Promise<AccountAccess> {
+export async function assertMaySeeAccount(
+  exec: Executor,
+  viewer: Viewer,
+  accountId: number,
+): Promise<AccountAccess> {
   const access = await accountAccess(exec, viewer, accountId);
   if (!access) throw notFound(ACCOUNT_NOT_FOUND);
   return access;
 }
 
 /** 404 unless visible, 403 unless the viewer owns it or is an engineer. */
-export async function assertMayManageAccount(exec: Executor, viewer: Viewer, accountId: number): Promise<void> {
+export async function assertMayManageAccount(
+  exec: Executor,
+  viewer: Viewer,
+  accountId: number,
+): Promise<void> {
   const access = await assertMaySeeAccount(exec, viewer, accountId);
   if (!access.canManage) throw forbidden(OWNERS_ONLY);
 }

@@ -37,7 +37,10 @@ export async function listAccounts(exec: Executor, query: PageQuery, onlyForUser
   const filters: SQL[] = [];
   if (query.q) filters.push(ilike(accounts.company, `%${query.q.replace(/[%_\\]/g, "\\$&")}%`));
   if (onlyForUserId !== undefined) {
-    const mine = exec.select({ id: memberships.accountId }).from(memberships).where(eq(memberships.userId, onlyForUserId));
+    const mine = exec
+      .select({ id: memberships.accountId })
+      .from(memberships)
+      .where(eq(memberships.userId, onlyForUserId));
     filters.push(inArray(accounts.id, mine));
   }
   const where = filters.length ? and(...filters) : undefined;
@@ -59,8 +62,15 @@ export async function listAccounts(exec: Executor, query: PageQuery, onlyForUser
   };
 }
 
-export async function getAccountDetail(exec: Executor, accountId: number, access: AccountAccess): Promise<TAccountDetail | undefined> {
-  const [row] = await exec.select({ account: accounts, users: memberCount }).from(accounts).where(eq(accounts.id, accountId));
+export async function getAccountDetail(
+  exec: Executor,
+  accountId: number,
+  access: AccountAccess,
+): Promise<TAccountDetail | undefined> {
+  const [row] = await exec
+    .select({ account: accounts, users: memberCount })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!row) return undefined;
   const a = row.account;
   return {
@@ -96,7 +106,9 @@ export async function listAccountUsers(exec: Executor, accountId: number) {
     exec
       .select()
       .from(invites)
-      .where(and(eq(invites.accountId, accountId), isNull(invites.acceptedAt), sql`${invites.expiresAt} > now()`))
+      .where(
+        and(eq(invites.accountId, accountId), isNull(invites.acceptedAt), sql`${invites.expiresAt} > now()`),
+      )
       .orderBy(desc(invites.createdAt)),
   ]);
   return {
@@ -108,7 +120,12 @@ export async function listAccountUsers(exec: Executor, accountId: number) {
       is_disabled: m.user.isDisabled,
       joined_at: m.joined.toISOString(),
     })),
-    invites: pending.map((i) => ({ invite_id: i.id, email: i.email, role: i.role, created_at: i.createdAt.toISOString() })),
+    invites: pending.map((i) => ({
+      invite_id: i.id,
+      email: i.email,
+      role: i.role,
+      created_at: i.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -128,7 +145,12 @@ export async function listUsersWithoutMembership(exec: Executor, query: PageQuer
     exec.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    items: rows.map((u) => ({ user_id: u.id, name: u.name, email: u.email, created_at: u.createdAt.toISOString() })),
+    items: rows.map((u) => ({
+      user_id: u.id,
+      name: u.name,
+      email: u.email,
+      created_at: u.createdAt.toISOString(),
+    })),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,

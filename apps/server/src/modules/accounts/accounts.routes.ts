@@ -19,7 +19,12 @@ import { invites } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
 import { readAid, resolveAccount } from "../../platform/auth/viewer";
 import { conflict, notFound } from "../../platform/errors";
-import { ACCOUNT_NOT_FOUND, assertEngineer, assertMayManageAccount, assertMaySeeAccount } from "./accounts.policy";
+import {
+  ACCOUNT_NOT_FOUND,
+  assertEngineer,
+  assertMayManageAccount,
+  assertMaySeeAccount,
+} from "./accounts.policy";
 import {
   getAccountDetail,
   listAccounts,
@@ -43,27 +48,37 @@ export async function accountRoutes(fastify: FastifyInstance) {
   );
 
   const listSchema = { tags, querystring: ZListQuery, response: { 200: ZPage(ZAccountSummary) } };
-  const list = async (request: { query: z.infer<typeof ZListQuery> } & Parameters<typeof requireViewer>[0]) => {
+  const list = async (
+    request: { query: z.infer<typeof ZListQuery> } & Parameters<typeof requireViewer>[0],
+  ) => {
     const viewer = requireViewer(request);
     return listAccounts(db, request.query, viewer.isEngineer ? undefined : viewer.userId);
   };
   app.get("/organizations", { schema: listSchema }, list);
   app.get("/accountsinfo", { schema: listSchema }, list);
 
-  app.get("/accountsinfo/:id", { schema: { tags, params: ZIdParam, response: { 200: ZAccountDetail } } }, async (request) => {
-    const viewer = requireViewer(request);
-    const access = await assertMaySeeAccount(db, viewer, request.params.id);
-    const detail = await getAccountDetail(db, request.params.id, access);
-    if (!detail) throw notFound(ACCOUNT_NOT_FOUND);
-    return detail;
-  });
+  app.get(
+    "/accountsinfo/:id",
+    { schema: { tags, params: ZIdParam, response: { 200: ZAccountDetail } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const access = await assertMaySeeAccount(db, viewer, request.params.id);
+      const detail = await getAccountDetail(db, request.params.id, access);
+      if (!detail) throw notFound(ACCOUNT_NOT_FOUND);
+      return detail;
+    },
+  );
 
-  app.get("/account-users", { schema: { tags, querystring: ZAid, response: { 200: ZAccountUsersResponse } } }, async (request) => {
-    const viewer = requireViewer(request);
-    const { accountId } = await resolveAccount(db, viewer, readAid(request));
-    await assertMaySeeAccount(db, viewer, accountId);
-    return listAccountUsers(db, accountId);
-  });
+  app.get(
+    "/account-users",
+    { schema: { tags, querystring: ZAid, response: { 200: ZAccountUsersResponse } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { accountId } = await resolveAccount(db, viewer, readAid(request));
+      await assertMaySeeAccount(db, viewer, accountId);
+      return listAccountUsers(db, accountId);
+    },
+  );
 
   app.get(
     "/accounts/users-without-membership",
@@ -74,15 +89,29 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post("/accounts", { schema: { tags, body: ZCreateAccountRequest, response: { 201: ZTeam } } }, async (request, reply) => {
-    const viewer = requireViewer(request);
-    const account = await db.transaction((tx) => createOrganization(tx, viewer.userId, request.body.company));
-    return reply.code(201).send({ account_id: account.id, company: account.company, role: "owner" as const });
-  });
+  app.post(
+    "/accounts",
+    { schema: { tags, body: ZCreateAccountRequest, response: { 201: ZTeam } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const account = await db.transaction((tx) =>
+        createOrganization(tx, viewer.userId, request.body.company),
+      );
+      return reply
+        .code(201)
+        .send({ account_id: account.id, company: account.company, role: "owner" as const });
+    },
+  );
 
   app.post(
     "/validate-organization-name",
-    { schema: { tags, body: ZValidateOrganizationNameRequest, response: { 200: z.object({ valid: z.literal(true) }) } } },
+    {
+      schema: {
+        tags,
+        body: ZValidateOrganizationNameRequest,
+        response: { 200: z.object({ valid: z.literal(true) }) },
+      },
+    },
     async (request) => {
       if (await isOrganizationNameTaken(db, request.body.name)) throw conflict(ORGANIZATION_NAME_TAKEN);
       return { valid: true as const };
@@ -103,15 +132,19 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete("/invites/:id", { schema: { tags, params: ZIdParam, querystring: ZAid } }, async (request, reply) => {
-    const viewer = requireViewer(request);
-    const { accountId } = await resolveAccount(db, viewer, readAid(request));
-    await assertMayManageAccount(db, viewer, accountId);
-    const deleted = await db
-      .delete(invites)
-      .where(and(eq(invites.id, request.params.id), eq(invites.accountId, accountId)))
-      .returning({ id: invites.id });
-    if (deleted.length === 0) throw notFound("Invite not found");
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/invites/:id",
+    { schema: { tags, params: ZIdParam, querystring: ZAid } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const { accountId } = await resolveAccount(db, viewer, readAid(request));
+      await assertMayManageAccount(db, viewer, accountId);
+      const deleted = await db
+        .delete(invites)
+        .where(and(eq(invites.id, request.params.id), eq(invites.accountId, accountId)))
+        .returning({ id: invites.id });
+      if (deleted.length === 0) throw notFound("Invite not found");
+      return reply.code(204).send();
+    },
+  );
 }

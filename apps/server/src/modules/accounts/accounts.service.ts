@@ -4,7 +4,11 @@ import { accounts, memberships, users } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
 import { conflict } from "../../platform/errors";
 
-export async function isOrganizationNameTaken(exec: Executor, name: string, exceptAccountId?: number): Promise<boolean> {
+export async function isOrganizationNameTaken(
+  exec: Executor,
+  name: string,
+  exceptAccountId?: number,
+): Promise<boolean> {
   const [row] = await exec
     .select({ id: accounts.id })
     .from(accounts)

@@ -33,7 +33,14 @@ import {
   resetPassword,
 } from "./password.service";
 import { clearRefreshCookie, endSession, REFRESH_COOKIE, rotateSession, startSession } from "./sessions";
-import { CHECK_INBOX, completeSignup, joinAccount, requestSignup, sendInvites, verifySignupLink } from "./signup.service";
+import {
+  CHECK_INBOX,
+  completeSignup,
+  joinAccount,
+  requestSignup,
+  sendInvites,
+  verifySignupLink,
+} from "./signup.service";
 
 const tags = ["auth"];
 
@@ -55,15 +62,23 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post("/login", { schema: loginSchema }, passwordLogin(false));
   app.post("/maintenance-login", { schema: loginSchema }, passwordLogin(true));
 
-  app.post("/mfa-login", { schema: { tags, body: ZMfaLoginRequest, response: { 200: ZSession } } }, async (request, reply) => {
-    const userId = await verifyOtp(ctx, { ...request.body, ip: request.ip });
-    return startSession(ctx, reply, userId);
-  });
+  app.post(
+    "/mfa-login",
+    { schema: { tags, body: ZMfaLoginRequest, response: { 200: ZSession } } },
+    async (request, reply) => {
+      const userId = await verifyOtp(ctx, { ...request.body, ip: request.ip });
+      return startSession(ctx, reply, userId);
+    },
+  );
 
-  app.post("/resend-otp", { schema: { tags, body: ZResendOtpRequest, response: { 200: ZMessage } } }, async (request) => {
-    await resendOtp(ctx, request.body.mfa_token);
-    return { message: OTP_SENT };
-  });
+  app.post(
+    "/resend-otp",
+    { schema: { tags, body: ZResendOtpRequest, response: { 200: ZMessage } } },
+    async (request) => {
+      await resendOtp(ctx, request.body.mfa_token);
+      return { message: OTP_SENT };
+    },
+  );
 
   app.post("/refresh-token", { schema: { tags, response: { 200: ZSession } } }, async (request, reply) =>
     rotateSession(ctx, reply, request.cookies[REFRESH_COOKIE]),
@@ -85,7 +100,9 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const invitees = request.body.users.map((u) => (typeof u === "string" ? { email: u, role: "user" as const } : u));
+      const invitees = request.body.users.map((u) =>
+        typeof u === "string" ? { email: u, role: "user" as const } : u,
+      );
       const accountId = request.body.account_id;
       if (accountId === undefined) {
         if (request.headers.authorization) throw badRequest("account_id is required to invite users");
@@ -103,51 +120,85 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get("/signup/verify", { schema: { tags, querystring: ZSignupVerifyQuery, response: { 200: ZSignupVerifyResponse } } }, async (request) =>
-    verifySignupLink(ctx, request.query.email, request.query.token),
+  app.get(
+    "/signup/verify",
+    { schema: { tags, querystring: ZSignupVerifyQuery, response: { 200: ZSignupVerifyResponse } } },
+    async (request) => verifySignupLink(ctx, request.query.email, request.query.token),
   );
 
-  app.post("/signup", { schema: { tags, body: ZSignupRequest, response: { 201: ZMessage } } }, async (request, reply) => {
-    await ctx.limits.consume(["signupPerAddress", request.ip]);
-    await completeSignup(ctx, request.body);
-    return reply.code(201).send({ message: "Your account is ready. Sign in to continue." });
-  });
+  app.post(
+    "/signup",
+    { schema: { tags, body: ZSignupRequest, response: { 201: ZMessage } } },
+    async (request, reply) => {
+      await ctx.limits.consume(["signupPerAddress", request.ip]);
+      await completeSignup(ctx, request.body);
+      return reply.code(201).send({ message: "Your account is ready. Sign in to continue." });
+    },
+  );
 
   app.post(
     "/join-account",
-    { preHandler: app.authenticate, schema: { tags, body: ZJoinAccountRequest, response: { 200: z.object({ account_id: z.number() }) } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, body: ZJoinAccountRequest, response: { 200: z.object({ account_id: z.number() }) } },
+    },
     async (request) => ({ account_id: await joinAccount(ctx, requireViewer(request), request.body) }),
   );
 
-  app.post("/forgot-password", { schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZMessage } } }, async (request) => {
-    await requestPasswordReset(ctx, request.body.email, request.ip);
-    return { message: RESET_REQUESTED };
-  });
+  app.post(
+    "/forgot-password",
+    { schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZMessage } } },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body.email, request.ip);
+      return { message: RESET_REQUESTED };
+    },
+  );
 
-  app.post("/reset-password", { schema: { tags, body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (request) => {
-    await resetPassword(ctx, { ...request.body, ip: request.ip });
-    return { message: PASSWORD_RESET };
-  });
+  app.post(
+    "/reset-password",
+    { schema: { tags, body: ZResetPasswordRequest, response: { 200: ZMessage } } },
+    async (request) => {
+      await resetPassword(ctx, { ...request.body, ip: request.ip });
+      return { message: PASSWORD_RESET };
+    },
+  );
 
   app.post(
     "/change-password",
-    { preHandler: app.authenticate, schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessage } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessage } },
+    },
     async (request) => {
-      await changePassword(ctx, requireViewer(request), { ...request.body, currentRefresh: request.cookies[REFRESH_COOKIE] });
+      await changePassword(ctx, requireViewer(request), {
+        ...request.body,
+        currentRefresh: request.cookies[REFRESH_COOKIE],
+      });
       return { message: PASSWORD_CHANGED };
     },
   );
 
-  app.get("/mfa", { preHandler: app.authenticate, schema: { tags, response: { 200: ZMfaSetting } } }, async (request) => {
-    const [user] = await ctx.db.select({ mfa: users.mfaEnabled }).from(users).where(eq(users.id, requireViewer(request).userId));
-    return { enable_mfa: user?.mfa ?? false };
-  });
+  app.get(
+    "/mfa",
+    { preHandler: app.authenticate, schema: { tags, response: { 200: ZMfaSetting } } },
+    async (request) => {
+      const [user] = await ctx.db
+        .select({ mfa: users.mfaEnabled })
+        .from(users)
+        .where(eq(users.id, requireViewer(request).userId));
+      return { enable_mfa: user?.mfa ?? false };
+    },
+  );
 
-  app.post("/mfa", { preHandler: app.authenticate, schema: { tags, body: ZMfaSetting, response: { 200: ZMfaSetting } } }, async (request) => {
-    await ctx.db
-      .update(users)
-      .set({ mfaEnabled: request.body.enable_mfa, updatedAt: new Date() })
-      .where(eq(users.id, requireViewer(request).userId));
-    return request.body;
-  });
+  app.post(
+    "/mfa",
+    { preHandler: app.authenticate, schema: { tags, body: ZMfaSetting, response: { 200: ZMfaSetting } } },
+    async (request) => {
+      await ctx.db
+        .update(users)
+        .set({ mfaEnabled: request.body.enable_mfa, updatedAt: new Date() })
+        .where(eq(users.id, requireViewer(request).userId));
+      return request.body;
+    },
+  );
 }

@@ -57,12 +57,16 @@ async function openChallenge(ctx: AppContext, mfaToken: string) {
     .from(otpChallenges)
     .innerJoin(users, eq(users.id, otpChallenges.userId))
     .where(eq(otpChallenges.mfaTokenHash, hashToken(mfaToken)));
-  if (!challenge || challenge.challenge.usedAt || challenge.challenge.attempts >= OTP_MAX_ATTEMPTS) return undefined;
+  if (!challenge || challenge.challenge.usedAt || challenge.challenge.attempts >= OTP_MAX_ATTEMPTS)
+    return undefined;
   return challenge;
 }
 
 /** Second step: the code must belong to this user's open challenge, within its time and attempts. */
-export async function verifyOtp(ctx: AppContext, input: { username: string; token: string; otp: string; ip: string }) {
+export async function verifyOtp(
+  ctx: AppContext,
+  input: { username: string; token: string; otp: string; ip: string },
+) {
   await ctx.limits.consume(["otpPerAccount", input.username], ["loginPerAddress", input.ip]);
   const found = await openChallenge(ctx, input.token);
   if (!found || found.email !== input.username) throw unauthorized(INVALID_OTP);

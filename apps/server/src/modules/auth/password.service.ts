@@ -11,7 +11,8 @@ import { revokeSessions } from "./sessions";
 import { LINK_INVALID } from "./signup.service";
 import { findUserByEmail } from "./users.queries";
 
-export const RESET_REQUESTED = "If an account exists for that address, we have sent a link to reset the password.";
+export const RESET_REQUESTED =
+  "If an account exists for that address, we have sent a link to reset the password.";
 export const PASSWORD_RESET = "Your password has been reset. Sign in with the new password.";
 export const PASSWORD_CHANGED = "Your password has been changed.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
@@ -27,7 +28,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(emailTokens)
-      .values({ email, purpose: "reset", tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      .values({
+        email,
+        purpose: "reset",
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
     const href = `${ctx.config.publicUrl}/reset-password?${new URLSearchParams({ email, token })}`;
     await ctx.mailer.enqueue(tx, email, mails.resetPassword(href));
   });
@@ -66,12 +72,18 @@ export async function resetPassword(
 export async function changePassword(
   ctx: AppContext,
   viewer: Viewer,
-  input: { email: string; current_password: string; new_password: string; currentRefresh?: string | undefined },
+  input: {
+    email: string;
+    current_password: string;
+    new_password: string;
+    currentRefresh?: string | undefined;
+  },
 ): Promise<void> {
   if (input.email !== viewer.email) throw badRequest(EMAIL_MISMATCH);
   await ctx.limits.consume(["loginPerAccount", viewer.email]);
   const user = await findUserByEmail(ctx.db, viewer.email);
-  if (!user || !(await verifyPassword(user.passwordHash, input.current_password))) throw badRequest(WRONG_CURRENT_PASSWORD);
+  if (!user || !(await verifyPassword(user.passwordHash, input.current_password)))
+    throw badRequest(WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

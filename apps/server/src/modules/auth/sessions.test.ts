@@ -1,6 +1,13 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createTestApp, createUser, randomIp, signIn, type TestContext } from "../../test/helper";
+import {
+  createAccount,
+  createTestApp,
+  createUser,
+  randomIp,
+  signIn,
+  type TestContext,
+} from "../../test/helper";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -8,9 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (authorization: string) => t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization } });
+const me = (authorization: string) =>
+  t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization } });
 const refresh = (token: string) =>
-  t.app.inject({ method: "POST", url: "/api/auth/refresh-token", cookies: { portico_rt: token }, remoteAddress: randomIp() });
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/refresh-token",
+    cookies: { portico_rt: token },
+    remoteAddress: randomIp(),
+  });
 
 describe("password sign-in", () => {
   it("signs in a user without MFA and the access token works", async () => {
@@ -19,7 +32,12 @@ describe("password sign-in", () => {
     const { authorization } = await signIn(t.app, user);
     const res = await me(authorization);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: user.email, accountId: account.id, roles: ["account_owner"], isEngineer: false });
+    expect(res.json()).toMatchObject({
+      email: user.email,
+      accountId: account.id,
+      roles: ["account_owner"],
+      isEngineer: false,
+    });
   });
 
   it.each([
@@ -27,7 +45,12 @@ describe("password sign-in", () => {
     ["an empty-looking but wrong password", "x"],
   ])("answers 401 for %s with the same message as an unknown user", async (_label, password) => {
     const user = await createUser(t.db);
-    const wrong = await t.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: randomIp(), payload: { username: user.email, password } });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: randomIp(),
+      payload: { username: user.email, password },
+    });
     const unknown = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
@@ -43,7 +66,12 @@ describe("password sign-in", () => {
 
   it("refuses a disabled user", async () => {
     const user = await createUser(t.db, { disabled: true });
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: randomIp(), payload: { username: user.email, password: user.password } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: randomIp(),
+      payload: { username: user.email, password: user.password },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("This user is disabled");
   });
@@ -66,7 +94,12 @@ describe("password sign-in", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const correct = await t.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: randomIp(), payload: { username: user.email, password: user.password } });
+    const correct = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: randomIp(),
+      payload: { username: user.email, password: user.password },
+    });
     expect(correct.statusCode).toBe(429);
   });
 });
@@ -120,11 +153,15 @@ describe("refresh tokens", () => {
   it("revokes the whole family when a replaced token is presented again", async () => {
     const user = await createUser(t.db);
     const session = await signIn(t.app, user);
-    const rotated = (await refresh(session.refresh)).cookies.find((c) => c.name === "portico_rt")?.value ?? "";
+    const rotated =
+      (await refresh(session.refresh)).cookies.find((c) => c.name === "portico_rt")?.value ?? "";
     // Age the replaced token past the grace window for concurrent tabs.
     const { refreshTokens } = await import("../../db/schema");
     const { sql } = await import("drizzle-orm");
-    await t.db.update(refreshTokens).set({ replacedAt: sql`now() - interval '1 minute'` }).where(sql`${refreshTokens.replacedAt} is not null`);
+    await t.db
+      .update(refreshTokens)
+      .set({ replacedAt: sql`now() - interval '1 minute'` })
+      .where(sql`${refreshTokens.replacedAt} is not null`);
     const reuse = await refresh(session.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe("Session expired, please sign in again");
@@ -134,7 +171,11 @@ describe("refresh tokens", () => {
   it("signs out: the refresh token stops working", async () => {
     const user = await createUser(t.db);
     const session = await signIn(t.app, user);
-    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: { portico_rt: session.refresh } });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      cookies: { portico_rt: session.refresh },
+    });
     expect(out.statusCode).toBe(204);
     expect((await refresh(session.refresh)).statusCode).toBe(401);
   });

@@ -45,7 +45,11 @@ export function clearRefreshCookie(reply: FastifyReply) {
 
 async function signAccess(ctx: AppContext, exec: Executor, userId: number): Promise<AccessToken> {
   const role = await loadVendorRole(exec, userId);
-  return ctx.jwt.sign({ sub: String(userId), eng: role === "engineer" || role === "admin", adm: role === "admin" });
+  return ctx.jwt.sign({
+    sub: String(userId),
+    eng: role === "engineer" || role === "admin",
+    adm: role === "admin",
+  });
 }
 
 async function insertRefresh(exec: Executor, userId: number, familyId: string): Promise<string> {
@@ -60,13 +64,21 @@ async function insertRefresh(exec: Executor, userId: number, familyId: string): 
 }
 
 /** Starts a new session family for a user who just proved who they are. */
-export async function startSession(ctx: AppContext, reply: FastifyReply, userId: number): Promise<SessionAnswer> {
+export async function startSession(
+  ctx: AppContext,
+  reply: FastifyReply,
+  userId: number,
+): Promise<SessionAnswer> {
   const token = await insertRefresh(ctx.db, userId, randomUUID());
   setRefreshCookie(ctx, reply, token);
   return present(await signAccess(ctx, ctx.db, userId));
 }
 
-export async function rotateSession(ctx: AppContext, reply: FastifyReply, presented: string | undefined): Promise<SessionAnswer> {
+export async function rotateSession(
+  ctx: AppContext,
+  reply: FastifyReply,
+  presented: string | undefined,
+): Promise<SessionAnswer> {
   if (!presented) throw unauthorized(SESSION_EXPIRED);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -82,7 +94,8 @@ export async function rotateSession(ctx: AppContext, reply: FastifyReply, presen
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       return { ok: false as const, reused: true };
     }
-    if (!row.replacedAt) await tx.update(refreshTokens).set({ replacedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    if (!row.replacedAt)
+      await tx.update(refreshTokens).set({ replacedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     const token = await insertRefresh(tx, row.userId, row.familyId);
     return { ok: true as const, token, access: await signAccess(ctx, tx, row.userId) };
   });
@@ -97,7 +110,10 @@ export async function rotateSession(ctx: AppContext, reply: FastifyReply, presen
 /** Revokes the family of the presented refresh token (sign-out). */
 export async function endSession(exec: Executor, presented: string | undefined): Promise<void> {
   if (!presented) return;
-  const [row] = await exec.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  const [row] = await exec
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
   if (!row) return;
   await exec
     .update(refreshTokens)
@@ -109,7 +125,10 @@ export async function endSession(exec: Executor, presented: string | undefined):
 export async function revokeSessions(exec: Executor, userId: number, keep?: string): Promise<void> {
   let keepFamily: string | undefined;
   if (keep) {
-    const [row] = await exec.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(keep)));
+    const [row] = await exec
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(keep)));
     if (row?.userId === userId) keepFamily = row.familyId;
   }
   await exec

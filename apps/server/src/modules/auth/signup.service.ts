@@ -40,7 +40,12 @@ export async function requestSignup(ctx: AppContext, email: string, ip: string):
     const token = newToken();
     await tx
       .insert(emailTokens)
-      .values({ email, purpose: "signup", tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SIGNUP_TTL_MS) });
+      .values({
+        email,
+        purpose: "signup",
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + SIGNUP_TTL_MS),
+      });
     await ctx.mailer.enqueue(tx, email, mails.confirmSignup(link(ctx, "/signup", { email, token })));
   });
   ctx.mailer.kick();
@@ -88,7 +93,13 @@ async function findInvite(exec: AppContext["db"] | Tx, token: string) {
     .select({ invite: invites, company: accounts.company })
     .from(invites)
     .innerJoin(accounts, eq(accounts.id, invites.accountId))
-    .where(and(eq(invites.tokenHash, hashToken(token)), isNull(invites.acceptedAt), gt(invites.expiresAt, new Date())));
+    .where(
+      and(
+        eq(invites.tokenHash, hashToken(token)),
+        isNull(invites.acceptedAt),
+        gt(invites.expiresAt, new Date()),
+      ),
+    );
   return row;
 }
 
@@ -173,12 +184,17 @@ async function acceptInvite(tx: Tx, invite: typeof invites.$inferSelect, userId:
 }
 
 /** A signed-in user accepts an invite sent to their address, confirming the organization's name. */
-export async function joinAccount(ctx: AppContext, viewer: Viewer, input: { token: string; team_name: string }) {
+export async function joinAccount(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { token: string; team_name: string },
+) {
   return ctx.db.transaction(async (tx) => {
     const found = await findInvite(tx, input.token);
     if (!found) throw badRequest(INVITE_INVALID);
     if (found.invite.email !== viewer.email) throw forbidden(INVITE_OTHER_EMAIL);
-    if (found.company.toLowerCase() !== input.team_name.trim().toLowerCase()) throw badRequest(TEAM_NAME_MISMATCH);
+    if (found.company.toLowerCase() !== input.team_name.trim().toLowerCase())
+      throw badRequest(TEAM_NAME_MISMATCH);
     const [member] = await tx
       .select()
       .from(memberships)

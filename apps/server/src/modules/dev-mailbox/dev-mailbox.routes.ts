@@ -7,7 +7,10 @@ import type { FastifyInstance } from "fastify";
 import { outbox } from "../../db/schema";
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 export async function devMailboxRoutes(app: FastifyInstance) {
   const recent = () => app.ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);

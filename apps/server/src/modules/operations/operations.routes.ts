@@ -16,19 +16,26 @@ export async function operationsRoutes(fastify: FastifyInstance) {
     sentry_dsn: ctx.config.sentryDsn ?? null,
   }));
 
-  app.get("/maintenance/status", { schema: { tags, response: { 200: ZMaintenanceStatus } } }, async (_request, reply) => {
-    const state = await ctx.maintenance.current();
-    reply.header("cache-control", "no-store");
-    return {
-      status: state.enabled ? ("MAINTENANCE" as const) : ("OK" as const),
-      message: state.enabled ? state.message : null,
-      until: state.enabled ? (state.until?.toISOString() ?? null) : null,
-    };
-  });
+  app.get(
+    "/maintenance/status",
+    { schema: { tags, response: { 200: ZMaintenanceStatus } } },
+    async (_request, reply) => {
+      const state = await ctx.maintenance.current();
+      reply.header("cache-control", "no-store");
+      return {
+        status: state.enabled ? ("MAINTENANCE" as const) : ("OK" as const),
+        message: state.enabled ? state.message : null,
+        until: state.enabled ? (state.until?.toISOString() ?? null) : null,
+      };
+    },
+  );
 
   app.post(
     "/maintenance/enable",
-    { preHandler: app.authenticate, schema: { tags, body: ZMaintenanceEnable, response: { 200: ZMaintenanceStatus } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, body: ZMaintenanceEnable, response: { 200: ZMaintenanceStatus } },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       assertEngineer(viewer);
@@ -39,11 +46,15 @@ export async function operationsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post("/maintenance/disable", { preHandler: app.authenticate, schema: { tags, response: { 200: ZMaintenanceStatus } } }, async (request) => {
-    const viewer = requireViewer(request);
-    assertEngineer(viewer);
-    await ctx.maintenance.set(false, viewer.userId);
-    request.log.info("maintenance disabled");
-    return { status: "OK" as const, message: null, until: null };
-  });
+  app.post(
+    "/maintenance/disable",
+    { preHandler: app.authenticate, schema: { tags, response: { 200: ZMaintenanceStatus } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      assertEngineer(viewer);
+      await ctx.maintenance.set(false, viewer.userId);
+      request.log.info("maintenance disabled");
+      return { status: "OK" as const, message: null, until: null };
+    },
+  );
 }

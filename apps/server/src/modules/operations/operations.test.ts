@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createTestApp, createUser, randomIp, signIn, type TestContext } from "../../test/helper";
+import {
+  createAccount,
+  createTestApp,
+  createUser,
+  randomIp,
+  signIn,
+  type TestContext,
+} from "../../test/helper";
 
 let t: TestContext;
 let customer: { email: string; password: string };
@@ -19,7 +26,12 @@ afterAll(() => t.close());
 
 const status = async () => (await t.app.inject({ method: "GET", url: "/api/maintenance/status" })).json();
 const login = (path: string, u: { email: string; password: string }) =>
-  t.app.inject({ method: "POST", url: `/api/auth/${path}`, remoteAddress: randomIp(), payload: { username: u.email, password: u.password } });
+  t.app.inject({
+    method: "POST",
+    url: `/api/auth/${path}`,
+    remoteAddress: randomIp(),
+    payload: { username: u.email, password: u.password },
+  });
 
 describe("deploy_env", () => {
   it("tells the web app its environment and error-reporting DSN without sign-in", async () => {
@@ -67,21 +79,38 @@ describe("maintenance mode", () => {
     expect(now).toMatchObject({ status: "MAINTENANCE", message: "Storage upgrade" });
     expect(new Date(now.until).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
 
-    const blocked = await t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization: customerAuth } });
+    const blocked = await t.app.inject({
+      method: "GET",
+      url: "/api/chat/user",
+      headers: { authorization: customerAuth },
+    });
     expect(blocked.statusCode).toBe(503);
-    expect(blocked.json()).toEqual({ error: "Portico is under maintenance, please try again later", status: 503 });
+    expect(blocked.json()).toEqual({
+      error: "Portico is under maintenance, please try again later",
+      status: 503,
+    });
     expect((await login("login", customer)).statusCode).toBe(503);
 
     const refused = await login("maintenance-login", customer);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe("Only engineers can sign in during maintenance");
     expect((await login("maintenance-login", engineerUser)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization: engineerAuth } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization: engineerAuth } }))
+        .statusCode,
+    ).toBe(200);
 
-    const off = await t.app.inject({ method: "POST", url: "/api/maintenance/disable", headers: { authorization: engineerAuth } });
+    const off = await t.app.inject({
+      method: "POST",
+      url: "/api/maintenance/disable",
+      headers: { authorization: engineerAuth },
+    });
     expect(off.statusCode).toBe(200);
     expect((await status()).status).toBe("OK");
-    expect((await t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization: customerAuth } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/chat/user", headers: { authorization: customerAuth } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -90,7 +119,14 @@ describe("platform", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(["/api/auth/login", "/api/auth/mfa-login", "/api/auth/accountsinfo/{id}", "/api/chat/profile"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/auth/login",
+        "/api/auth/mfa-login",
+        "/api/auth/accountsinfo/{id}",
+        "/api/chat/profile",
+      ]),
+    );
   });
 
   it("answers unknown API routes with the error shape", async () => {
@@ -111,9 +147,17 @@ describe("platform", () => {
   });
 
   it("shows sent mail in the development mailbox, escaped", async () => {
-    await t.app.inject({ method: "POST", url: "/api/auth/signup/init", remoteAddress: randomIp(), payload: { users: ["mailbox@example.com"] } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/signup/init",
+      remoteAddress: randomIp(),
+      payload: { users: ["mailbox@example.com"] },
+    });
     const json = await t.app.inject({ method: "GET", url: "/api/dev/mail" });
-    expect(json.json()[0]).toMatchObject({ to: "mailbox@example.com", subject: "Confirm your e-mail address" });
+    expect(json.json()[0]).toMatchObject({
+      to: "mailbox@example.com",
+      subject: "Confirm your e-mail address",
+    });
     const page = await t.app.inject({ method: "GET", url: "/dev/mailbox" });
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.body).toContain("<article>");

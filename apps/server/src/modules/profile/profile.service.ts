@@ -48,12 +48,19 @@ export async function updateProfile(exec: Executor, userId: number, fields: Reco
 
 export async function savePicture(exec: Executor, userId: number, contentType: string, data: Buffer) {
   const values = { userId, contentType, data, updatedAt: new Date() };
-  await exec.insert(userPictures).values(values).onConflictDoUpdate({ target: userPictures.userId, set: values });
+  await exec
+    .insert(userPictures)
+    .values(values)
+    .onConflictDoUpdate({ target: userPictures.userId, set: values });
   await exec.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** A picture is visible to its owner, to engineers, for engineers' pictures, and within shared organizations. */
-export async function mayViewPicture(exec: Executor, viewer: { userId: number; isEngineer: boolean }, userId: number) {
+export async function mayViewPicture(
+  exec: Executor,
+  viewer: { userId: number; isEngineer: boolean },
+  userId: number,
+) {
   if (viewer.isEngineer || viewer.userId === userId) return true;
   const [shared] = await exec
     .select({ accountId: memberships.accountId })

@@ -26,7 +26,8 @@ export async function authenticate(request: FastifyRequest, db: Db, jwt: JwtSign
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
   if (!token) throw unauthorized();
   const result = await jwt.verify(token);
-  if ("error" in result) throw unauthorized(result.error === "expired" ? SESSION_EXPIRED : "Invalid access token");
+  if ("error" in result)
+    throw unauthorized(result.error === "expired" ? SESSION_EXPIRED : "Invalid access token");
   const userId = Number(result.claims.sub);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw unauthorized("Invalid access token");
@@ -68,7 +69,11 @@ export async function resolveAccount(db: Db, viewer: Viewer, aid: number | undef
 }
 
 /** As resolveAccount, but undefined for a viewer who belongs to no organization yet. */
-export async function findAccountScope(db: Db, viewer: Viewer, aid: number | undefined): Promise<AccountScope | undefined> {
+export async function findAccountScope(
+  db: Db,
+  viewer: Viewer,
+  aid: number | undefined,
+): Promise<AccountScope | undefined> {
   const rows = await db
     .select({ accountId: memberships.accountId, role: memberships.role })
     .from(memberships)

@@ -4,8 +4,8 @@
  * SKIP LOCKED so several instances never send the same mail twice.
  */
 import { and, asc, isNull, lt, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
 import { outbox } from "../../db/schema";
 import type { Db, Executor } from "../db/client";
 import type { MailContent } from "./templates";
@@ -23,7 +23,9 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly opts: { smtpUrl?: string; from: string; echoToLog: boolean },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ jsonTransport: true });
   }
 
   async enqueue(exec: Executor, to: string, content: MailContent): Promise<void> {
@@ -64,9 +66,22 @@ export class Mailer {
           .for("update", { skipLocked: true });
         for (const row of rows) {
           try {
-            await this.transport.sendMail({ from: this.opts.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-            if (!this.opts.smtpUrl && this.opts.echoToLog) this.log.info({ to: row.to, subject: row.subject }, `mail (not sent, no SMTP_URL):\n${row.text}`);
-            await tx.update(outbox).set({ sentAt: new Date(), attempts: sql`${outbox.attempts} + 1` }).where(sql`${outbox.id} = ${row.id}`);
+            await this.transport.sendMail({
+              from: this.opts.from,
+              to: row.to,
+              subject: row.subject,
+              text: row.text,
+              html: row.html,
+            });
+            if (!this.opts.smtpUrl && this.opts.echoToLog)
+              this.log.info(
+                { to: row.to, subject: row.subject },
+                `mail (not sent, no SMTP_URL):\n${row.text}`,
+              );
+            await tx
+              .update(outbox)
+              .set({ sentAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+              .where(sql`${outbox.id} = ${row.id}`);
           } catch (err) {
             this.log.warn({ err, to: row.to }, "mail delivery attempt failed");
             await tx

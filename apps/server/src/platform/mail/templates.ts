@@ -6,7 +6,10 @@ export interface MailContent {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 function compose(subject: string, lines: string[], link?: { href: string; label: string }): MailContent {
   const text = [...lines, ...(link ? ["", `${link.label}: ${link.href}`] : []), "", "— Portico"].join("\n");
@@ -22,19 +25,28 @@ export const mails = {
   confirmSignup: (link: string) =>
     compose(
       "Confirm your e-mail address",
-      ["Welcome to Portico.", "Confirm your e-mail address to finish creating your account. The link is valid for 24 hours."],
+      [
+        "Welcome to Portico.",
+        "Confirm your e-mail address to finish creating your account. The link is valid for 24 hours.",
+      ],
       { href: link, label: "Confirm e-mail address" },
     ),
   alreadyRegistered: (link: string) =>
     compose(
       "Confirm your e-mail address",
-      ["Someone asked to sign up to Portico with this address, which already has an account.", "If it was you, sign in instead."],
+      [
+        "Someone asked to sign up to Portico with this address, which already has an account.",
+        "If it was you, sign in instead.",
+      ],
       { href: link, label: "Sign in" },
     ),
   invite: (company: string, inviter: string, link: string) =>
     compose(
       `You are invited to join ${company} on Portico`,
-      [`${inviter} invited you to join the organization ${company} on Portico.`, "The invitation is valid for 7 days."],
+      [
+        `${inviter} invited you to join the organization ${company} on Portico.`,
+        "The invitation is valid for 7 days.",
+      ],
       { href: link, label: "Accept invitation" },
     ),
   otp: (code: string) =>
@@ -45,7 +57,10 @@ export const mails = {
   resetPassword: (link: string) =>
     compose(
       "Reset your Portico password",
-      ["We received a request to reset your password. The link is valid for 1 hour.", "If you did not ask for it, ignore this e-mail."],
+      [
+        "We received a request to reset your password. The link is valid for 1 hour.",
+        "If you did not ask for it, ignore this e-mail.",
+      ],
       { href: link, label: "Reset password" },
     ),
   passwordChanged: () =>
