@@ -24,6 +24,25 @@ function body(status: number, error: string, code?: number): ApiErrorBody {
   return code === undefined ? { error, status } : { error, status, code };
 }
 
+type UnionBranchIssue = { code: string; path: PropertyKey[]; message: string };
+
+/**
+ * The first issue's message. A union's own message is only "Invalid input": take the message of
+ * the first branch the value got past the type check of (e.g. the §5 e-mail rule in `users`).
+ */
+function validationMessage(
+  first: { keyword: string; message?: string; params?: unknown } | undefined,
+): string {
+  if (first?.keyword === "invalid_union") {
+    const branches = (first.params as { errors?: UnionBranchIssue[][] } | undefined)?.errors ?? [];
+    const typed = branches.find(
+      (b) => b.length > 0 && !b.every((i) => i.code === "invalid_type" && i.path.length === 0),
+    );
+    if (typed?.[0]) return typed[0].message;
+  }
+  return first?.message ?? "Invalid request";
+}
+
 /** Every non-2xx answer is `{ error, status, code? }`; 5xx internals stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -34,8 +53,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send(body(err.status, err.message, err.code));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      return reply.code(400).send(body(400, first?.message ?? "Invalid request"));
+      return reply.code(400).send(body(400, validationMessage(err.validation[0])));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, "response did not match its schema");

@@ -2,6 +2,7 @@ import { ORGANIZATION_NAME_TAKEN } from "@portico/shared/schemas/accounts";
 import { eq, sql } from "drizzle-orm";
 import { accounts, memberships, users } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
+import { isUniqueViolation } from "../../platform/db/errors";
 import { conflict } from "../../platform/errors";
 
 export async function isOrganizationNameTaken(
@@ -14,12 +15,6 @@ export async function isOrganizationNameTaken(
     .from(accounts)
     .where(sql`lower(${accounts.company}) = ${name.toLowerCase()}`);
   return row !== undefined && row.id !== exceptAccountId;
-}
-
-/** Postgres unique violation on the company index: a concurrent request took the name first. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 async function guardUnique<T>(work: () => Promise<T>): Promise<T> {

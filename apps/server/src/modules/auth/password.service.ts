@@ -26,14 +26,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   if (!user || user.isDisabled) return;
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(emailTokens)
-      .values({
-        email,
-        purpose: "reset",
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      });
+    await tx.insert(emailTokens).values({
+      email,
+      purpose: "reset",
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
     const href = `${ctx.config.publicUrl}/reset-password?${new URLSearchParams({ email, token })}`;
     await ctx.mailer.enqueue(tx, email, mails.resetPassword(href));
   });

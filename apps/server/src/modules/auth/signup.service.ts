@@ -9,6 +9,7 @@ import { hashToken, newToken } from "../../platform/auth/secrets";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import type { Tx } from "../../platform/db/client";
+import { isUniqueViolation } from "../../platform/db/errors";
 import { badRequest, conflict, forbidden, HttpError } from "../../platform/errors";
 import { mails } from "../../platform/mail/templates";
 import { createOrganization } from "../accounts/accounts.service";
@@ -38,14 +39,12 @@ export async function requestSignup(ctx: AppContext, email: string, ip: string):
       return;
     }
     const token = newToken();
-    await tx
-      .insert(emailTokens)
-      .values({
-        email,
-        purpose: "signup",
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + SIGNUP_TTL_MS),
-      });
+    await tx.insert(emailTokens).values({
+      email,
+      purpose: "signup",
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + SIGNUP_TTL_MS),
+    });
     await ctx.mailer.enqueue(tx, email, mails.confirmSignup(link(ctx, "/signup", { email, token })));
   });
   ctx.mailer.kick();
@@ -161,7 +160,12 @@ export async function completeSignup(ctx: AppContext, input: SignupInput): Promi
         countryCode: input.country_code,
         timezone: input.timezone,
       })
-      .returning();
+      .returning()
+      .catch((err: unknown) => {
+        // A concurrent sign-up (double submit) created the address after the check above.
+        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+        throw err;
+      });
     if (!user) throw new Error("user insert returned nothing");
     if (invite) {
       await acceptInvite(tx, invite.invite, user.id);

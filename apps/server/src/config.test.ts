@@ -1,0 +1,157 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+const SECRET_32 = "s".repeat(32);
+
+/** The message loadConfig throws, or "" when it does not throw. */
+function failure(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+    return "";
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+describe("loadConfig defaults", () => {
+  it("uses the documented defaults for an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      publicUrl: "http://localhost:8080",
+      deployEnv: "development",
+      logLevel: "info",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: "Portico <no-reply@portico.example>",
+      jwtSecret: undefined,
+      accessTokenMinutes: 15,
+      sentryDsn: undefined,
+      seedDemo: true,
+      bootstrapAdmin: undefined,
+      webDist: undefined,
+      devMailbox: true,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it("does not read process.env when given an environment", () => {
+    const saved = process.env.PORT;
+    process.env.PORT = "9999";
+    try {
+      expect(loadConfig({}).port).toBe(8080);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it("resolves DATA_DIR to an absolute path", () => {
+    expect(loadConfig({ DATA_DIR: "var/portico" }).dataDir).toBe(path.resolve("var/portico"));
+    expect(loadConfig({ DATA_DIR: "/srv/portico" }).dataDir).toBe("/srv/portico");
+  });
+
+  it("derives PUBLIC_URL from the port and drops a trailing slash", () => {
+    expect(loadConfig({ PORT: "3000" }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PUBLIC_URL: "https://portal.example.com/" }).publicUrl).toBe(
+      "https://portal.example.com",
+    );
+  });
+
+  it("treats blank values as unset", () => {
+    const config = loadConfig({ SMTP_URL: "   ", DATABASE_URL: "", JWT_SECRET: "  " });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.devMailbox).toBe(true);
+    expect(config.seedDemo).toBe(true);
+  });
+});
+
+describe("seedDemo", () => {
+  it.each([
+    ["no DATABASE_URL", {}, true],
+    ["DATABASE_URL set", { DATABASE_URL: "postgres://db/portico" }, false],
+    ["DATABASE_URL with SEED_DEMO=true", { DATABASE_URL: "postgres://db/portico", SEED_DEMO: "true" }, true],
+    ["no DATABASE_URL with SEED_DEMO=false", { SEED_DEMO: "false" }, false],
+  ])("%s → %s", (_label, env, expected) => {
+    expect(loadConfig(env).seedDemo).toBe(expected);
+  });
+
+  it("refuses a SEED_DEMO other than true/false", () => {
+    expect(failure({ SEED_DEMO: "yes" })).toContain("SEED_DEMO");
+  });
+});
+
+describe("devMailbox", () => {
+  it.each([
+    ["development without SMTP_URL", {}, true],
+    ["staging without SMTP_URL", { DEPLOY_ENV: "staging" }, true],
+    ["production", { DEPLOY_ENV: "production" }, false],
+    ["development with SMTP_URL", { SMTP_URL: "smtp://mail.example.com:587" }, false],
+    ["production with SMTP_URL", { DEPLOY_ENV: "production", SMTP_URL: "smtp://mail.example.com" }, false],
+  ])("%s → %s", (_label, env, expected) => {
+    expect(loadConfig(env).devMailbox).toBe(expected);
+  });
+});
+
+describe("invalid configuration", () => {
+  it("refuses a JWT_SECRET shorter than 32 characters", () => {
+    const message = failure({ JWT_SECRET: SECRET_32.slice(1) });
+    expect(message).toContain("Invalid configuration");
+    expect(message).toContain("JWT_SECRET: JWT_SECRET must be at least 32 characters");
+  });
+
+  it("accepts a JWT_SECRET of exactly 32 characters", () => {
+    expect(loadConfig({ JWT_SECRET: SECRET_32 }).jwtSecret).toBe(SECRET_32);
+  });
+
+  it.each(["abc", "70000", "-1", "80.5"])("refuses PORT=%s", (port) => {
+    const message = failure({ PORT: port });
+    expect(message).toContain("Invalid configuration");
+    expect(message).toMatch(/^\s+PORT: /m);
+  });
+
+  it("accepts PORT at its bounds", () => {
+    expect(loadConfig({ PORT: "0" }).port).toBe(0);
+    expect(loadConfig({ PORT: "65535" }).port).toBe(65535);
+  });
+
+  it("lists every problem at once", () => {
+    const message = failure({
+      PORT: "not-a-port",
+      JWT_SECRET: "short",
+      DEPLOY_ENV: "qa",
+      ACCESS_TOKEN_MINUTES: "0",
+    });
+    expect(message).toMatch(/^\s+PORT: /m);
+    expect(message).toContain("JWT_SECRET must be at least 32 characters");
+    expect(message).toMatch(/^\s+DEPLOY_ENV: /m);
+    expect(message).toMatch(/^\s+ACCESS_TOKEN_MINUTES: /m);
+  });
+
+  it.each([
+    ["DEPLOY_ENV", { DEPLOY_ENV: "prod" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
+    ["ACCESS_TOKEN_MINUTES", { ACCESS_TOKEN_MINUTES: "61" }],
+  ])("refuses an invalid %s", (name, env) => {
+    expect(failure(env)).toMatch(new RegExp(`^\\s+${name}: `, "m"));
+  });
+});
+
+describe("bootstrap admin", () => {
+  it("is set only when both ADMIN_EMAIL and ADMIN_PASSWORD are given", () => {
+    expect(loadConfig({ ADMIN_EMAIL: "root@example.com" }).bootstrapAdmin).toBeUndefined();
+    expect(loadConfig({ ADMIN_PASSWORD: "Root-pass-1!" }).bootstrapAdmin).toBeUndefined();
+    expect(
+      loadConfig({ ADMIN_EMAIL: "root@example.com", ADMIN_PASSWORD: "Root-pass-1!" }).bootstrapAdmin,
+    ).toEqual({
+      email: "root@example.com",
+      password: "Root-pass-1!",
+    });
+  });
+});
