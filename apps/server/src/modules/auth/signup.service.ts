@@ -183,7 +183,13 @@ async function acceptInvite(tx: Tx, invite: typeof invites.$inferSelect, userId:
     .where(sql`${invites.id} = ${invite.id} and ${invites.acceptedAt} is null`)
     .returning({ id: invites.id });
   if (claimed.length === 0) throw badRequest(INVITE_INVALID);
-  await tx.insert(memberships).values({ accountId: invite.accountId, userId, role: invite.role });
+  const joined = await tx
+    .insert(memberships)
+    .values({ accountId: invite.accountId, userId, role: invite.role })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  // Two invites to one organization accepted at once: the second finds the membership there.
+  if (joined.length === 0) throw conflict(ALREADY_MEMBER);
   await tx.update(users).set({ defaultAccountId: invite.accountId }).where(eq(users.id, userId));
 }
 
