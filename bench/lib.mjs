@@ -1,0 +1,111 @@
+// Small helpers shared by the bench scripts (no dependencies beyond Node 20).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const serverEntry = join(repoRoot, "apps", "server", "dist", "main.js");
+export const webIndex = join(repoRoot, "apps", "web", "dist", "index.html");
+
+/** Builds the web app and server once when their output is missing. */
+export function ensureBuilt() {
+  if (existsSync(serverEntry) && existsSync(webIndex)) return;
+  console.log("$ npm run build   (dist missing)");
+  const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: repoRoot, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`npm run build failed with exit ${r.status}`);
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Starts `node apps/server/dist/main.js` on a data folder. Output is kept in memory and shown
+ * only when the server dies early, so the tables stay readable.
+ */
+export function startServer({ dataDir, port, env = {} }) {
+  const t0 = performance.now();
+  // The bench measures the PGlite data folder, so a DATABASE_URL from the shell is not passed on.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => {
+    output += d;
+  });
+  child.stderr.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise((ok) => child.on("exit", (code, signal) => ok({ code, signal })));
+  return { child, t0, exited, output: () => output };
+}
+
+/** Polls `url` until `accept(response, body)` holds; returns ms since `t0`. */
+export async function waitFor(url, t0, server, accept, timeoutMs = 60_000) {
+  let dead = false;
+  server.exited.then(() => {
+    dead = true;
+  });
+  for (;;) {
+    if (dead) throw new Error(`server exited before ${url} answered:\n${server.output().slice(-4000)}`);
+    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      const body = await res.text();
+      if (accept(res, body)) return performance.now() - t0;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Stops the server with SIGTERM and waits for it to exit; returns ms taken. */
+export async function stopServer(server, timeoutMs = 15_000) {
+  const t = performance.now();
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return 0;
+  server.child.kill("SIGTERM");
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), timeoutMs);
+  const { signal } = await server.exited;
+  clearTimeout(timer);
+  if (signal === "SIGKILL") console.warn(`  (server ignored SIGTERM for ${timeoutMs} ms and was killed)`);
+  return performance.now() - t;
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Prints rows (arrays of cells) as a plain aligned table with a header rule. */
+export function printTable(header, rows) {
+  const all = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(line(all[0]));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of all.slice(1)) console.log(line(r));
+}
+
+export const fmtMs = (ms) => `${Math.round(ms)} ms`;

@@ -1,0 +1,22 @@
+// `npm run bench`: builds once if needed, then runs every bench script in turn and prints its
+// figures under the command that produced them. Exit status is non-zero if any script failed.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { ensureBuilt, repoRoot } from "./lib.mjs";
+
+const scripts = ["cold-start.mjs", "bundle-size.mjs", "login-latency.mjs"];
+
+ensureBuilt();
+const failed = [];
+for (const script of scripts) {
+  console.log(`\n=== bench/${script} ===`);
+  const r = spawnSync(process.execPath, [join(repoRoot, "bench", script)], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) failed.push(`${script} (exit ${r.status ?? r.signal})`);
+}
+if (failed.length) {
+  console.error(`\nfailed: ${failed.join(", ")}`);
+  process.exit(1);
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+
+export const demo = {
+  admin: { email: "admin@portico.example", password: "Admin-pass-1!" },
+  owner: { email: "owner@acme.example", password: "Owner-pass-1!" },
+  user: { email: "user@acme.example", password: "User-pass-1!" },
+} as const;
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const screensDir = join(repoRoot, "test-results", "e2e", "screens");
+
+/** A unique tag per run and call, safe in an e-mail local part, a URL and a CSS attribute selector. */
+export function uniqueTag(prefix = "e2e"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export type DevMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+};
+
+/** The dev mailbox as JSON, newest first. */
+export async function listMail(request: APIRequestContext): Promise<DevMail[]> {
+  const res = await request.get("/api/dev/mail");
+  expect(res.ok(), `GET /api/dev/mail answered ${res.status()}`).toBe(true);
+  return (await res.json()) as DevMail[];
+}
+
+/** Waits for the newest mail to `to` whose subject matches, and returns it. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: string | RegExp,
+  opts: { after?: string } = {},
+): Promise<DevMail> {
+  let found: DevMail | undefined;
+  const matches = (m: DevMail) =>
+    m.to.toLowerCase().includes(to.toLowerCase()) &&
+    (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)) &&
+    (opts.after === undefined || m.id !== opts.after);
+  await expect
+    .poll(
+      async () => {
+        found = (await listMail(request)).find(matches);
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} with subject ${String(subject)}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as DevMail;
+}
+
+/** Reads the 6-digit code from the newest sign-in code mail to `to`. */
+export async function readOtp(request: APIRequestContext, to: string, opts: { after?: string } = {}) {
+  const mail = await waitForMail(request, to, "Your Portico sign-in code", opts);
+  const code = /Your sign-in code is (\d{6})/.exec(mail.text)?.[1];
+  expect(code, `sign-in code in: ${mail.text}`).toBeTruthy();
+  return { code: code as string, mailId: mail.id };
+}
+
+/** Clicks a link and returns the page the link opened (same tab, or a new one for target=_blank). */
+export async function followLink(page: Page, link: Locator): Promise<Page> {
+  if ((await link.getAttribute("target")) === "_blank") {
+    const [opened] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+    await opened.waitForLoadState();
+    return opened;
+  }
+  await link.click();
+  await page.waitForLoadState();
+  return page;
+}
+
+/** Picks the first option with a non-empty value when the select has no value yet. */
+export async function chooseAnyOption(select: Locator): Promise<void> {
+  const current = await select.inputValue();
+  if (current) return;
+  const values = await select
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ""));
+  expect(values.length, "the select offers options").toBeGreaterThan(0);
+  await select.selectOption(values[0] as string);
+}
+
+/** Fills the sign-in form on `/` and submits it. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Signs a demo user (MFA off) in from `/` and waits for the first screen after sign-in. */
+export async function signInDemo(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto("/");
+  await submitSignIn(page, who.email, who.password);
+  await expect(page).toHaveURL((url) => url.pathname !== "/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/** Saves a full-page screenshot under test-results/e2e/screens/<name>.png (not compared). */
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
+}
