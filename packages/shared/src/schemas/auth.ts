@@ -76,7 +76,7 @@ export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 export const ZJoinAccountRequest = z.object({
   token: z.string().min(1),
   /** The organization's name, as the invite e-mail shows it, typed to confirm. */
-  team_name: z.string().trim().min(1),
+  team_name: z.string().trim().min(1, "Enter the organization's name"),
   consent_received: z.literal(true, { error: "Please accept the terms to continue" }),
 });
 

@@ -1,0 +1,100 @@
+/**
+ * Route table: every route of spec §2.1 and §2.2, each screen lazy-loaded (blank meanwhile).
+ * Public screens sit at the top; /create-account, /add-organization and /join-organization need a
+ * session but no organization; everything else is the signed-in app, whose catch-all sends a
+ * signed-out visitor to sign-in with `redirectTo`.
+ */
+import type { RouteObject } from "react-router";
+import { PLACEHOLDER_SCREENS } from "../features/placeholders/screens";
+import { maintenanceReached, requireSession, rootLoader } from "./guards";
+import { lazyScreen, lazyWith } from "./lazy";
+import { NotFound } from "./not-found";
+import { BlankPlaceholder, RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+
+// One shared chunk; each route passes its title through `handle`.
+const placeholderRoutes: RouteObject[] = PLACEHOLDER_SCREENS.map((screen) => ({
+  path: screen.path,
+  handle: screen,
+  lazy: lazyScreen(() => import("../features/placeholders/placeholder-screen")),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    loader: rootLoader,
+    shouldRevalidate: () => false,
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: BlankPlaceholder,
+    children: [
+      { index: true, lazy: lazyScreen(() => import("../features/auth/sign-in-screen")) },
+      { path: "forgot-password", lazy: lazyScreen(() => import("../features/auth/forgot-password-screen")) },
+      { path: "signup", lazy: lazyScreen(() => import("../features/auth/signup-screen")) },
+      { path: "reset-password", lazy: lazyScreen(() => import("../features/auth/reset-password-screen")) },
+      { path: "otp", lazy: lazyScreen(() => import("../features/auth/otp-screen")) },
+      { path: "subscribe", lazy: lazyScreen(() => import("./subscribe-redirect")) },
+      {
+        path: "mnt",
+        loader: maintenanceReached,
+        lazy: lazyScreen(() => import("../features/maintenance/mnt-screen")),
+      },
+      {
+        path: "maintenance",
+        loader: maintenanceReached,
+        lazy: lazyScreen(() => import("../features/maintenance/maintenance-screen")),
+      },
+      {
+        path: "privacy-policy/:effectiveDate?",
+        lazy: lazyWith(
+          () => import("./legal-route"),
+          (m) => m.PrivacyPolicyRoute,
+        ),
+      },
+      {
+        path: "terms-and-conditions/:type/:effectiveDate?",
+        lazy: lazyWith(
+          () => import("./legal-route"),
+          (m) => m.TermsRoute,
+        ),
+      },
+      {
+        // Need a session, not an organization.
+        loader: requireSession,
+        children: [
+          {
+            path: "create-account",
+            lazy: lazyScreen(() => import("../features/organizations/create-account-screen")),
+          },
+          {
+            path: "add-organization",
+            lazy: lazyScreen(() => import("../features/organizations/add-organization-screen")),
+          },
+          {
+            path: "join-organization",
+            lazy: lazyScreen(() => import("../features/organizations/join-organization-screen")),
+          },
+        ],
+      },
+      {
+        id: "app",
+        loader: requireSession,
+        lazy: lazyScreen(() => import("../features/shell/app-shell")),
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              ...placeholderRoutes,
+              { path: "profile", lazy: lazyScreen(() => import("../features/profile/profile-screen")) },
+              {
+                path: "change-password",
+                lazy: lazyScreen(() => import("../features/auth/change-password-screen")),
+              },
+              { path: "*", Component: NotFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { TLoginRequest } from "@portico/shared/schemas/auth";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { ErrorAlert, Notice } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { linkClass, PublicPage } from "../../components/ui/public-page";
+import { errorMessage } from "../../lib/api-client";
+import { lazyResolver } from "../../lib/lazy-resolver";
+import { otpPath, savePendingMfa } from "../../lib/pending-mfa";
+import { redirectTarget } from "../../lib/redirect";
+import { toSession, useSession } from "../../lib/session";
+import { beginSession } from "../../lib/sign-out";
+import { authApi } from "./api";
+
+export const EXPIRED_NOTICE = "Your session has expired. Please sign in again.";
+export const UNAUTHORIZED_NOTICE = "Please sign in to continue.";
+
+// The shared schema (and zod with it) loads when the form is first used, not with the page.
+const resolver = lazyResolver<TLoginRequest, TLoginRequest>(async () => {
+  const { ZLoginRequest } = await import("@portico/shared/schemas/auth");
+  return zodResolver(ZLoginRequest);
+});
+
+/** Notices passed in navigation state by other screens (sign-up done, password reset). */
+export interface SignInState {
+  notice?: string;
+}
+
+export default function SignInScreen() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const redirectTo = params.get("redirectTo");
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TLoginRequest, unknown, TLoginRequest>({
+    resolver,
+    defaultValues: { username: "", password: "" },
+  });
+
+  if (session) return <Navigate to={redirectTarget(redirectTo)} replace />;
+
+  const notice =
+    (location.state as SignInState | null)?.notice ??
+    (params.get("expired") === "true"
+      ? EXPIRED_NOTICE
+      : params.get("unauthorized") === "true"
+        ? UNAUTHORIZED_NOTICE
+        : null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const answer = await authApi.login(values);
+      if (answer.mfa_required) {
+        savePendingMfa({ mfaToken: answer.mfa_token, username: values.username });
+        navigate(otpPath(redirectTo));
+        return;
+      }
+      beginSession(toSession(answer));
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <PublicPage
+      title="Sign in"
+      footer={
+        <>
+          New to Portico?{" "}
+          <Link to="/signup" className={linkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-4">
+        <Notice>{notice}</Notice>
+        <ErrorAlert>{serverError}</ErrorAlert>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register("username")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+            Forgot password?
+          </Link>
+          <Button type="submit" busy={isSubmitting}>
+            Sign in
+          </Button>
+        </div>
+      </form>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,15 @@
+import type { TTeam } from "@portico/shared/schemas/accounts";
+import { api } from "../../lib/api-client";
+
+export const organizationsApi = {
+  /** `{valid: true}`, or 400 / 409 with the reason. */
+  validateName: (name: string, signal?: AbortSignal) =>
+    api.post<{ valid: boolean }>(
+      "/api/auth/validate-organization-name",
+      { name },
+      { aid: false, ...(signal ? { signal } : {}) },
+    ),
+  create: (company: string) => api.post<TTeam>("/api/auth/accounts", { company }, { aid: false }),
+  join: (body: { token: string; team_name: string; consent_received: true }) =>
+    api.post<{ account_id: number }>("/api/auth/join-account", body, { aid: false }),
+};

@@ -1,0 +1,127 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { setNavigate } from "../../lib/navigation";
+import { persistedStore } from "../../lib/persisted-store";
+import { getSession, setSession } from "../../lib/session";
+import { calls, currentUrl, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
+import AppShell from "./app-shell";
+
+const customer = {
+  userId: 2,
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  accountId: 3,
+  companyName: "Acme",
+  isEngineer: false,
+  roles: [],
+  accountType: null,
+  mfaEnabled: false,
+};
+const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName: "Vendor", isEngineer: true };
+const ENGINEER_LINKS = ["Customers", "Engineer activity", "Purged accounts", "Users without membership"];
+
+function renderShell(user: object, extra: Record<string, object> = {}) {
+  const fetchMock = mockApi({ "GET /api/chat/user": user, "GET /api/auth/teams": [], ...extra });
+  const view = renderScreen(<AppShell />, {
+    url: "/issues",
+    children: [{ path: "issues", element: <h1>Issues</h1> }],
+  });
+  setNavigate((to, options) => void view.router.navigate(to, options));
+  return { ...view, fetchMock };
+}
+
+beforeEach(() => {
+  setSession({ accessToken: "tok", expiresAt: Date.now() + 600_000 });
+  persistedStore.remove("selectedAccountId");
+  persistedStore.remove("sidebarMini");
+});
+
+describe("app shell", () => {
+  it("customers see the product screens but not the engineer ones", async () => {
+    renderShell(customer);
+    expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    for (const name of ["Issues", "Health", "License", "Users", "Files", "Todos", "Profile"]) {
+      expect(within(nav).getByRole("link", { name })).toBeInTheDocument();
+    }
+    for (const name of ENGINEER_LINKS)
+      expect(within(nav).queryByRole("link", { name })).not.toBeInTheDocument();
+  });
+
+  it("engineers also see Customers, Engineer activity, Purged accounts and Users without membership", async () => {
+    renderShell(engineer);
+    expect(await screen.findByText("Grace Hopper")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    for (const name of ENGINEER_LINKS) expect(within(nav).getByRole("link", { name })).toBeInTheDocument();
+  });
+
+  it("sends a user without an organization to /create-account", async () => {
+    const { router } = renderShell({ ...customer, accountId: null, companyName: null });
+    await waitFor(() => expect(currentUrl(router)).toBe("/create-account"));
+  });
+
+  it("collapses the sidebar and remembers it", async () => {
+    const { user } = renderShell(customer);
+    await user.click(await screen.findByRole("button", { name: "Collapse sidebar" }));
+    expect(screen.getByRole("button", { name: "Expand sidebar" })).toBeInTheDocument();
+    expect(persistedStore.get("sidebarMini")).toBe(true);
+    // Links keep their names in the mini sidebar.
+    expect(
+      within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Issues" }),
+    ).toBeInTheDocument();
+  });
+
+  it("opens the mobile menu and closes it with Escape", async () => {
+    const { user } = renderShell(customer);
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("switches organization when the user has several, and sends it as aid", async () => {
+    const teams = [
+      { account_id: 3, company: "Acme", role: "owner" },
+      { account_id: 9, company: "Globex", role: "user" },
+    ];
+    const { user, fetchMock } = renderShell(customer, { "GET /api/auth/teams": teams });
+    const select = await screen.findByLabelText("Organization");
+    expect(select).toHaveValue("3");
+    await user.selectOptions(select, "9");
+    expect(persistedStore.get("selectedAccountId")).toBe(9);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/chat/user?aid=9")).toBe(true),
+    );
+  });
+
+  it("signs out", async () => {
+    const { user, router, fetchMock } = renderShell(customer, {
+      "POST /api/auth/logout": () => new Response(null, { status: 204 }),
+    });
+    await screen.findByText("Ada Lovelace");
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(currentUrl(router)).toBe("/"));
+    expect(calls(fetchMock)).toContain("POST /api/auth/logout");
+    expect(getSession()).toBeNull();
+  });
+
+  it("shows the spec's message when the user cannot be loaded", async () => {
+    renderShell(customer, {
+      "GET /api/chat/user": () => jsonResponse({ error: "Database down", status: 500 }, 500),
+    });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "Error while fetching user information : Database down",
+    );
+  });
+
+  it("goes to sign-in when another tab signs out", async () => {
+    const { router } = renderShell(customer);
+    await screen.findByText("Ada Lovelace");
+    act(() => {
+      localStorage.removeItem("portico.session");
+      window.dispatchEvent(new StorageEvent("storage", { key: "portico.session" }));
+    });
+    await waitFor(() => expect(currentUrl(router)).toBe("/?redirectTo=%2Fissues"));
+  });
+});
