@@ -1,3 +1,7 @@
+import type { TLoginResponse } from "@portico/shared/schemas/auth";
+import { toSession } from "./session";
+import { beginSession } from "./sign-out";
+
 /**
  * A sign-in waiting for its e-mailed code: the mfa_token and the address, kept in sessionStorage
  * so that /otp survives a reload but not the closing of the tab.
@@ -37,4 +41,22 @@ export function clearPendingMfa(): void {
 /** `/otp`, carrying a pending redirectTo. */
 export function otpPath(redirectTo: string | null): string {
   return redirectTo ? `/otp?redirectTo=${encodeURIComponent(redirectTo)}` : "/otp";
+}
+
+/**
+ * Finishes a password sign-in (plain or maintenance): with MFA on, remember the challenge and go
+ * to /otp, which returns to `redirectTo` afterwards; otherwise the session starts now.
+ */
+export function finishPasswordLogin(
+  answer: TLoginResponse,
+  username: string,
+  redirectTo: string | null,
+  navigate: (path: string) => void,
+): void {
+  if (answer.mfa_required) {
+    savePendingMfa({ mfaToken: answer.mfa_token, username });
+    navigate(otpPath(redirectTo));
+    return;
+  }
+  beginSession(toSession(answer));
 }

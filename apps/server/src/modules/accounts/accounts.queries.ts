@@ -26,6 +26,9 @@ function summary(row: AccountRow, users: number): TAccountSummary {
   };
 }
 
+/** An ILIKE pattern matching `text` anywhere, with the user's own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[%_\\]/g, "\\$&")}%`;
+
 export interface PageQuery {
   page: number;
   page_size: number;
@@ -35,7 +38,7 @@ export interface PageQuery {
 /** All organizations (engineers) or the viewer's own (customers), by name. */
 export async function listAccounts(exec: Executor, query: PageQuery, onlyForUserId?: number) {
   const filters: SQL[] = [];
-  if (query.q) filters.push(ilike(accounts.company, `%${query.q.replace(/[%_\\]/g, "\\$&")}%`));
+  if (query.q) filters.push(ilike(accounts.company, containing(query.q)));
   if (onlyForUserId !== undefined) {
     const mine = exec
       .select({ id: memberships.accountId })
@@ -131,9 +134,7 @@ export async function listAccountUsers(exec: Executor, accountId: number) {
 
 export async function listUsersWithoutMembership(exec: Executor, query: PageQuery) {
   const noMembership = notExists(exec.select().from(memberships).where(eq(memberships.userId, users.id)));
-  const where = query.q
-    ? and(noMembership, ilike(users.email, `%${query.q.replace(/[%_\\]/g, "\\$&")}%`))
-    : noMembership;
+  const where = query.q ? and(noMembership, ilike(users.email, containing(query.q))) : noMembership;
   const [rows, [total]] = await Promise.all([
     exec
       .select()

@@ -5,12 +5,7 @@
 import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { outbox } from "../../db/schema";
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+import { escapeHtml } from "../../platform/mail/templates";
 
 export async function devMailboxRoutes(app: FastifyInstance) {
   const recent = () => app.ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);

@@ -29,10 +29,15 @@ export async function authenticate(request: FastifyRequest, db: Db, jwt: JwtSign
   if ("error" in result)
     throw unauthorized(result.error === "expired" ? SESSION_EXPIRED : "Invalid access token");
   const userId = Number(result.claims.sub);
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized("Invalid access token");
+  // One round trip per request: the user and their role in the vendor's account together.
+  const [row] = await db
+    .select({ user: users, vendorRole: memberships.role })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.accountId, 1)))
+    .where(eq(users.id, userId));
+  if (!row) throw unauthorized("Invalid access token");
+  const { user, vendorRole } = row;
   if (user.isDisabled) throw new HttpError(401, "This user is disabled");
-  const vendorRole = await loadVendorRole(db, userId);
   return {
     userId,
     email: user.email,

@@ -5,14 +5,13 @@ import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert, Notice } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
+import { CredentialFields } from "../../components/ui/credential-fields";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
 import { errorMessage } from "../../lib/api-client";
 import { lazyResolver } from "../../lib/lazy-resolver";
-import { otpPath, savePendingMfa } from "../../lib/pending-mfa";
+import { finishPasswordLogin } from "../../lib/pending-mfa";
 import { redirectTarget } from "../../lib/redirect";
-import { toSession, useSession } from "../../lib/session";
-import { beginSession } from "../../lib/sign-out";
+import { useSession } from "../../lib/session";
 import { authApi } from "./api";
 
 export const EXPIRED_NOTICE = "Your session has expired. Please sign in again.";
@@ -58,13 +57,7 @@ export default function SignInScreen() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const answer = await authApi.login(values);
-      if (answer.mfa_required) {
-        savePendingMfa({ mfaToken: answer.mfa_token, username: values.username });
-        navigate(otpPath(redirectTo));
-        return;
-      }
-      beginSession(toSession(answer));
+      finishPasswordLogin(await authApi.login(values), values.username, redirectTo, navigate);
     } catch (error) {
       setServerError(errorMessage(error));
     }
@@ -85,20 +78,7 @@ export default function SignInScreen() {
       <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-4">
         <Notice>{notice}</Notice>
         <ErrorAlert>{serverError}</ErrorAlert>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          error={errors.username?.message}
-          {...register("username")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <CredentialFields register={register} errors={errors} />
         <div className="flex items-center justify-between gap-4">
           <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
             Forgot password?

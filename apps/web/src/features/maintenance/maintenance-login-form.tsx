@@ -5,11 +5,9 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
+import { CredentialFields } from "../../components/ui/credential-fields";
 import { errorMessage } from "../../lib/api-client";
-import { otpPath, savePendingMfa } from "../../lib/pending-mfa";
-import { toSession } from "../../lib/session";
-import { beginSession } from "../../lib/sign-out";
+import { finishPasswordLogin } from "../../lib/pending-mfa";
 import { maintenanceLogin } from "./api";
 
 /** POST /api/auth/maintenance-login: engineers only, and it works while maintenance is on. */
@@ -25,13 +23,7 @@ export function MaintenanceLoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const answer = await maintenanceLogin(values);
-      if (answer.mfa_required) {
-        savePendingMfa({ mfaToken: answer.mfa_token, username: values.username });
-        navigate(otpPath("/mnt"));
-        return;
-      }
-      beginSession(toSession(answer));
+      finishPasswordLogin(await maintenanceLogin(values), values.username, "/mnt", navigate);
     } catch (error) {
       setServerError(errorMessage(error));
     }
@@ -40,20 +32,7 @@ export function MaintenanceLoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <ErrorAlert>{serverError}</ErrorAlert>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        error={errors.username?.message}
-        {...register("username")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <CredentialFields register={register} errors={errors} />
       <Button type="submit" busy={isSubmitting} className="w-full">
         Sign in
       </Button>
