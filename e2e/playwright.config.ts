@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const port = 8181;
+// E2E_PORT lets two runs (say, two work trees) share a machine.
+const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
 
 // One fresh, empty data folder per run. The config is evaluated again in each worker process;
