@@ -1,6 +1,23 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
+/**
+ * One sign-in: what an access token's `sid` names. Revoking it (sign-out, password change, reuse
+ * of a replaced refresh token) ends both its refresh tokens and its access tokens at once.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
 /** Rotating refresh tokens; a family is one sign-in, and reuse of a replaced token revokes it. */
 export const refreshTokens = pgTable(
   "refresh_tokens",
@@ -9,7 +26,9 @@ export const refreshTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    familyId: uuid().notNull(),
+    familyId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     replacedAt: timestamp({ withTimezone: true }),

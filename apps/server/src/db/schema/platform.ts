@@ -1,12 +1,14 @@
-import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Mail is written here in the same transaction as the change that caused it, then delivered. */
 export const outbox = pgTable("mail_outbox", {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   to: text().notNull(),
   subject: text().notNull(),
-  text: text().notNull(),
-  html: text().notNull(),
+  /** Dropped once delivered by SMTP: bodies carry live reset and invite links. */
+  text: text(),
+  html: text(),
   attempts: integer().notNull().default(0),
   lastError: text(),
   sentAt: timestamp({ withTimezone: true }),
@@ -28,3 +30,23 @@ export const maintenance = pgTable("maintenance", {
   updatedBy: integer(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Durable background work, claimed with SKIP LOCKED by any instance. A job runs in a savepoint of
+ * the transaction that deletes it, so its effects and its completion commit together.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    kind: text().notNull(),
+    payload: jsonb().notNull(),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** Set when the job gave up after its last attempt; kept for inspection. */
+    failedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_due_idx").on(t.runAt).where(sql`failed_at is null`)],
+);
