@@ -26,4 +26,5 @@ INSERT INTO "sessions" ("id", "user_id", "created_at", "revoked_at")
 SELECT "family_id", min("user_id"), min("created_at"),
        CASE WHEN bool_and("revoked_at" IS NOT NULL) THEN max("revoked_at") END
 FROM "refresh_tokens" GROUP BY "family_id";--> statement-breakpoint
-ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_family_id_sessions_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_family_id_sessions_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" DROP COLUMN "revoked_at";

@@ -14,19 +14,20 @@ import {
 import type Redis from "ioredis";
 import type { Config } from "./config";
 import { accountRoutes } from "./modules/accounts/accounts.routes";
+import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { operationsRoutes } from "./modules/operations/operations.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { JwtSigner } from "./platform/auth/jwt";
-import { authenticate } from "./platform/auth/viewer";
 import type { AppContext } from "./platform/context";
 import type { Db } from "./platform/db/client";
+import { JobQueue } from "./platform/jobs/queue";
 import { registerErrorHandler } from "./platform/errors";
 import { Mailer } from "./platform/mail/mailer";
 import { MaintenanceState } from "./platform/maintenance";
-import { registerMaintenanceGate } from "./platform/maintenance-gate";
 import { RateLimits } from "./platform/rate-limit";
+import { registerRequestGuard } from "./platform/request-guard";
 import { loadSigningKey } from "./platform/signing-key";
 import { registerWebApp } from "./platform/web-app";
 
@@ -45,7 +46,8 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: "x-request-id",
-    trustProxy: true,
+    // A hop count is supported at run time; Fastify's types omit it.
+    trustProxy: config.trustProxy as Exclude<typeof config.trustProxy, number>,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -57,22 +59,25 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   const mailer = new Mailer(db, app.log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    echoToLog: config.deployEnv !== "production",
+    echoToLog: config.devMailbox,
   });
   const ctx: AppContext = {
     config,
     db,
     jwt: new JwtSigner(secret, config.accessTokenMinutes),
     mailer,
+    jobs: new JobQueue(db, app.log, mailer.kick),
     limits: new RateLimits(redis),
     maintenance: new MaintenanceState(db),
   };
+  registerAuthJobs(ctx);
   app.decorate("ctx", ctx);
   app.decorateRequest("viewer", null);
-  app.decorate("authenticate", async (request) => {
-    request.viewer = await authenticate(request, ctx.db, ctx.jwt);
+  registerRequestGuard(app);
+  app.addHook("onClose", async () => {
+    await ctx.jobs.stop();
+    await mailer.stop();
   });
-  app.addHook("onClose", () => mailer.stop());
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 20 } });
@@ -82,7 +87,6 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
-  registerMaintenanceGate(app);
   app.get("/api/health/live", { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(accountRoutes, { prefix: "/api/auth" });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, parseTrustProxy } from "./config";
 
 const SECRET_32 = "s".repeat(32);
 
@@ -19,7 +19,7 @@ describe("loadConfig defaults", () => {
     const config = loadConfig({});
     expect(config).toEqual({
       port: 8080,
-      host: "0.0.0.0",
+      host: "127.0.0.1",
       dataDir: path.resolve("./data"),
       publicUrl: "http://localhost:8080",
       deployEnv: "development",
@@ -35,6 +35,7 @@ describe("loadConfig defaults", () => {
       bootstrapAdmin: undefined,
       webDist: undefined,
       devMailbox: true,
+      trustProxy: false,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -72,12 +73,16 @@ describe("loadConfig defaults", () => {
   });
 });
 
+const SMTP = { SMTP_URL: "smtp://mail.example.com:587" };
+
 describe("seedDemo", () => {
   it.each([
-    ["no DATABASE_URL", {}, true],
-    ["DATABASE_URL set", { DATABASE_URL: "postgres://db/portico" }, false],
-    ["DATABASE_URL with SEED_DEMO=true", { DATABASE_URL: "postgres://db/portico", SEED_DEMO: "true" }, true],
-    ["no DATABASE_URL with SEED_DEMO=false", { SEED_DEMO: "false" }, false],
+    ["development, no DATABASE_URL", {}, true],
+    ["development, DATABASE_URL set", { DATABASE_URL: "postgres://db/portico" }, false],
+    ["development, DATABASE_URL with SEED_DEMO=true", { DATABASE_URL: "postgres://db/portico", SEED_DEMO: "true" }, true],
+    ["development, no DATABASE_URL with SEED_DEMO=false", { SEED_DEMO: "false" }, false],
+    ["production on the embedded database", { DEPLOY_ENV: "production", ...SMTP }, false],
+    ["staging on the embedded database", { DEPLOY_ENV: "staging", ...SMTP }, false],
   ])("%s → %s", (_label, env, expected) => {
     expect(loadConfig(env).seedDemo).toBe(expected);
   });
@@ -85,17 +90,51 @@ describe("seedDemo", () => {
   it("refuses a SEED_DEMO other than true/false", () => {
     expect(failure({ SEED_DEMO: "yes" })).toContain("SEED_DEMO");
   });
+
+  it.each(["production", "staging"])("refuses SEED_DEMO=true with DEPLOY_ENV=%s", (env) => {
+    expect(failure({ DEPLOY_ENV: env, SEED_DEMO: "true", ...SMTP })).toMatch(
+      /SEED_DEMO: demo users .* only with DEPLOY_ENV=development/,
+    );
+  });
 });
 
 describe("devMailbox", () => {
   it.each([
     ["development without SMTP_URL", {}, true],
-    ["staging without SMTP_URL", { DEPLOY_ENV: "staging" }, true],
-    ["production", { DEPLOY_ENV: "production" }, false],
-    ["development with SMTP_URL", { SMTP_URL: "smtp://mail.example.com:587" }, false],
-    ["production with SMTP_URL", { DEPLOY_ENV: "production", SMTP_URL: "smtp://mail.example.com" }, false],
+    ["development with SMTP_URL", SMTP, false],
+    ["staging with SMTP_URL", { DEPLOY_ENV: "staging", ...SMTP }, false],
+    ["production with SMTP_URL", { DEPLOY_ENV: "production", ...SMTP }, false],
   ])("%s → %s", (_label, env, expected) => {
     expect(loadConfig(env).devMailbox).toBe(expected);
+  });
+
+  it.each(["staging", "production"])("DEPLOY_ENV=%s without SMTP_URL refuses to start", (env) => {
+    expect(failure({ DEPLOY_ENV: env })).toMatch(/SMTP_URL: required when DEPLOY_ENV is/);
+  });
+});
+
+describe("HOST", () => {
+  it.each([
+    ["development listens on loopback", {}, "127.0.0.1"],
+    ["production listens everywhere", { DEPLOY_ENV: "production", ...SMTP }, "0.0.0.0"],
+    ["HOST overrides", { HOST: "0.0.0.0" }, "0.0.0.0"],
+  ])("%s", (_label, env, expected) => {
+    expect(loadConfig(env).host).toBe(expected);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["true", true],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.1", ["10.0.0.0/8", "192.168.1.1"]],
+  ])("%s → %j", (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });
 

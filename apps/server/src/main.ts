@@ -18,6 +18,7 @@ async function main() {
     : undefined;
   const app = await buildApp({ config, db: database.db, redis });
   app.ctx.mailer.start();
+  app.ctx.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { JwtSigner } from "./auth/jwt";
 import type { Viewer } from "./auth/viewer";
 import type { Db } from "./db/client";
+import type { JobQueue } from "./jobs/queue";
 import type { Mailer } from "./mail/mailer";
 import type { MaintenanceState } from "./maintenance";
 import type { RateLimits } from "./rate-limit";
@@ -12,6 +13,7 @@ export interface AppContext {
   db: Db;
   jwt: JwtSigner;
   mailer: Mailer;
+  jobs: JobQueue;
   limits: RateLimits;
   maintenance: MaintenanceState;
 }
@@ -19,10 +21,9 @@ export interface AppContext {
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
-    /** preHandler: 401 unless a valid access token is sent; sets request.viewer. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
+    /** Set by the request guard for every route that is not public. */
     viewer: Viewer | null;
   }
 }

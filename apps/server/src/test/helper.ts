@@ -137,8 +137,10 @@ export async function signIn(app: App, user: { email: string; password: string }
   return { authorization: `Bearer ${body.access_token as string}`, refresh: cookie?.value ?? "" };
 }
 
-export async function lastMailTo(db: Database["db"], email: string) {
-  const [mail] = await db
+/** The newest mail to an address, once the background jobs that write mail have run. */
+export async function lastMailTo(t: TestContext, email: string) {
+  await t.app.ctx.jobs.flush();
+  const [mail] = await t.db
     .select()
     .from(outbox)
     .where(eq(outbox.to, email.toLowerCase()))
@@ -148,8 +150,8 @@ export async function lastMailTo(db: Database["db"], email: string) {
 }
 
 /** The first link in a mail's text, as its path and query (PUBLIC_URL removed). */
-export function linkIn(text: string): URL {
-  const match = text.match(/https?:\/\/\S+/);
+export function linkIn(text: string | null | undefined): URL {
+  const match = text?.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in mail:\n${text}`);
   return new URL(match[0]);
 }

@@ -91,12 +91,16 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZMfaSetting = z.object({ enable_mfa: z.boolean() });
 
+/** Turning MFA off needs the current password; turning it on needs nothing more. */
+export const ZMfaUpdate = ZMfaSetting.extend({ current_password: z.string().max(1024).optional() });
+export type TMfaUpdate = z.infer<typeof ZMfaUpdate>;
+
 export const ZMessage = z.object({ message: z.string() });
 
 /** Access token claims. */
 export interface AccessClaims {
+  /** User id. */
   sub: string;
-  /** Vendor engineer (member of account 1). */
-  eng: boolean;
-  adm: boolean;
+  /** Session id: the token stops working once that session is revoked. Roles are read per request. */
+  sid: string;
 }

@@ -18,7 +18,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Rotating refresh tokens; a family is one sign-in, and reuse of a replaced token revokes it. */
+/** Rotating refresh tokens of a session (`familyId`); reuse of a replaced one revokes the session. */
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
@@ -32,7 +32,6 @@ export const refreshTokens = pgTable(
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     replacedAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId)],

@@ -1,7 +1,7 @@
 /** Who may see and manage an organization. A foreign organization is "not found", never described. */
-import { and, eq } from "drizzle-orm";
-import { accounts, memberships } from "../../db/schema";
-import type { Viewer } from "../../platform/auth/viewer";
+import { eq } from "drizzle-orm";
+import { accounts } from "../../db/schema";
+import { membershipRole, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { forbidden, notFound } from "../../platform/errors";
 
@@ -14,20 +14,20 @@ export interface AccountAccess {
   canManage: boolean;
 }
 
+/**
+ * A member's access comes from the memberships the viewer already carries; only an engineer
+ * outside the account costs a query (does the account exist?).
+ */
 export async function accountAccess(
   exec: Executor,
   viewer: Viewer,
   accountId: number,
 ): Promise<AccountAccess | undefined> {
-  const [row] = await exec
-    .select({ id: accounts.id, role: memberships.role })
-    .from(accounts)
-    .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, viewer.userId)))
-    .where(eq(accounts.id, accountId));
-  if (!row) return undefined;
-  if (viewer.isEngineer) return { role: row.role, canManage: true };
-  if (!row.role) return undefined;
-  return { role: row.role, canManage: row.role === "owner" };
+  const role = membershipRole(viewer, accountId) ?? null;
+  if (!viewer.isEngineer) return role ? { role, canManage: role === "owner" } : undefined;
+  if (role) return { role, canManage: true };
+  const [row] = await exec.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  return row ? { role: null, canManage: true } : undefined;
 }
 
 /** 404 unless the viewer may see the account. */

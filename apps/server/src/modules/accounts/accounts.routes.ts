@@ -41,7 +41,6 @@ const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook("preHandler", app.authenticate);
 
   app.get("/teams", { schema: { tags, response: { 200: z.array(ZTeam) } } }, async (request) =>
     listTeams(db, requireViewer(request).userId),
@@ -74,7 +73,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     { schema: { tags, querystring: ZAid, response: { 200: ZAccountUsersResponse } } },
     async (request) => {
       const viewer = requireViewer(request);
-      const { accountId } = await resolveAccount(db, viewer, readAid(request));
+      const { accountId } = resolveAccount(viewer, readAid(request));
       await assertMaySeeAccount(db, viewer, accountId);
       return listAccountUsers(db, accountId);
     },
@@ -137,7 +136,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     { schema: { tags, params: ZIdParam, querystring: ZAid } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const { accountId } = await resolveAccount(db, viewer, readAid(request));
+      const { accountId } = resolveAccount(viewer, readAid(request));
       await assertMayManageAccount(db, viewer, accountId);
       const deleted = await db
         .delete(invites)

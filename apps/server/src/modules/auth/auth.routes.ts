@@ -7,6 +7,7 @@ import {
   ZMessage,
   ZMfaLoginRequest,
   ZMfaSetting,
+  ZMfaUpdate,
   ZResendOtpRequest,
   ZResetPasswordRequest,
   ZSession,
@@ -21,10 +22,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
-import { badRequest, unauthorized } from "../../platform/errors";
+import { authenticate, bearerToken } from "../../platform/auth/viewer";
+import { badRequest } from "../../platform/errors";
 import { assertMayManageAccount } from "../accounts/accounts.policy";
 import { checkPassword, OTP_SENT, resendOtp, verifyOtp } from "./login.service";
 import {
+  assertCurrentPassword,
+  CURRENT_PASSWORD_REQUIRED,
   changePassword,
   PASSWORD_CHANGED,
   PASSWORD_RESET,
@@ -58,13 +62,17 @@ export async function authRoutes(fastify: FastifyInstance) {
       return { mfa_required: false, ...(await startSession(ctx, reply, result.userId)) };
     };
 
+  /** Signed-out calls; `open` ones also work during maintenance (engineers signing in, sessions). */
+  const signedOut = { public: true } as const;
+  const open = { public: true, maintenance: "open" } as const;
+
   const loginSchema = { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } };
-  app.post("/login", { schema: loginSchema }, passwordLogin(false));
-  app.post("/maintenance-login", { schema: loginSchema }, passwordLogin(true));
+  app.post("/login", { config: signedOut, schema: loginSchema }, passwordLogin(false));
+  app.post("/maintenance-login", { config: open, schema: loginSchema }, passwordLogin(true));
 
   app.post(
     "/mfa-login",
-    { schema: { tags, body: ZMfaLoginRequest, response: { 200: ZSession } } },
+    { config: open, schema: { tags, body: ZMfaLoginRequest, response: { 200: ZSession } } },
     async (request, reply) => {
       const userId = await verifyOtp(ctx, { ...request.body, ip: request.ip });
       return startSession(ctx, reply, userId);
@@ -73,19 +81,21 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/resend-otp",
-    { schema: { tags, body: ZResendOtpRequest, response: { 200: ZMessage } } },
+    { config: open, schema: { tags, body: ZResendOtpRequest, response: { 200: ZMessage } } },
     async (request) => {
       await resendOtp(ctx, request.body.mfa_token);
       return { message: OTP_SENT };
     },
   );
 
-  app.post("/refresh-token", { schema: { tags, response: { 200: ZSession } } }, async (request, reply) =>
-    rotateSession(ctx, reply, request.cookies[REFRESH_COOKIE]),
+  app.post(
+    "/refresh-token",
+    { config: open, schema: { tags, response: { 200: ZSession } } },
+    async (request, reply) => rotateSession(ctx, reply, request.cookies[REFRESH_COOKIE]),
   );
 
-  app.post("/logout", { schema: { tags } }, async (request, reply) => {
-    await endSession(ctx.db, request.cookies[REFRESH_COOKIE]);
+  app.post("/logout", { config: open, schema: { tags } }, async (request, reply) => {
+    await endSession(ctx, request.cookies[REFRESH_COOKIE], bearerToken(request));
     clearRefreshCookie(reply);
     return reply.code(204).send();
   });
@@ -93,6 +103,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/signup/init",
     {
+      // Signed out it starts a sign-up; with account_id it invites, and then needs a signed-in owner.
+      config: signedOut,
       schema: {
         tags,
         body: ZSignupInitRequest,
@@ -111,9 +123,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         await requestSignup(ctx, only.email, request.ip);
         return { message: CHECK_INBOX };
       }
-      if (!request.headers.authorization) throw unauthorized();
-      await app.authenticate(request);
-      const viewer = requireViewer(request);
+      const viewer = await authenticate(request, ctx.db, ctx.jwt);
       await assertMayManageAccount(ctx.db, viewer, accountId);
       const invited = await sendInvites(ctx, viewer, accountId, invitees);
       return { message: `${invited.length} invitation(s) sent`, invited };
@@ -122,15 +132,15 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/signup/verify",
-    { schema: { tags, querystring: ZSignupVerifyQuery, response: { 200: ZSignupVerifyResponse } } },
+    { config: signedOut, schema: { tags, querystring: ZSignupVerifyQuery, response: { 200: ZSignupVerifyResponse } } },
     async (request) => verifySignupLink(ctx, request.query.email, request.query.token),
   );
 
   app.post(
     "/signup",
-    { schema: { tags, body: ZSignupRequest, response: { 201: ZMessage } } },
+    { config: signedOut, schema: { tags, body: ZSignupRequest, response: { 201: ZMessage } } },
     async (request, reply) => {
-      await ctx.limits.consume(["signupPerAddress", request.ip]);
+      await ctx.limits.consume([["signupPerAddress", request.ip]]);
       await completeSignup(ctx, request.body);
       return reply.code(201).send({ message: "Your account is ready. Sign in to continue." });
     },
@@ -139,7 +149,6 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/join-account",
     {
-      preHandler: app.authenticate,
       schema: { tags, body: ZJoinAccountRequest, response: { 200: z.object({ account_id: z.number() }) } },
     },
     async (request) => ({ account_id: await joinAccount(ctx, requireViewer(request), request.body) }),
@@ -147,7 +156,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/forgot-password",
-    { schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZMessage } } },
+    { config: signedOut, schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZMessage } } },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email, request.ip);
       return { message: RESET_REQUESTED };
@@ -156,7 +165,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/reset-password",
-    { schema: { tags, body: ZResetPasswordRequest, response: { 200: ZMessage } } },
+    { config: signedOut, schema: { tags, body: ZResetPasswordRequest, response: { 200: ZMessage } } },
     async (request) => {
       await resetPassword(ctx, { ...request.body, ip: request.ip });
       return { message: PASSWORD_RESET };
@@ -165,22 +174,16 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/change-password",
-    {
-      preHandler: app.authenticate,
-      schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessage } },
-    },
+    { schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessage } } },
     async (request) => {
-      await changePassword(ctx, requireViewer(request), {
-        ...request.body,
-        currentRefresh: request.cookies[REFRESH_COOKIE],
-      });
+      await changePassword(ctx, requireViewer(request), { ...request.body, ip: request.ip });
       return { message: PASSWORD_CHANGED };
     },
   );
 
   app.get(
     "/mfa",
-    { preHandler: app.authenticate, schema: { tags, response: { 200: ZMfaSetting } } },
+    { schema: { tags, response: { 200: ZMfaSetting } } },
     async (request) => {
       const [user] = await ctx.db
         .select({ mfa: users.mfaEnabled })
@@ -192,13 +195,20 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/mfa",
-    { preHandler: app.authenticate, schema: { tags, body: ZMfaSetting, response: { 200: ZMfaSetting } } },
+    { schema: { tags, body: ZMfaUpdate, response: { 200: ZMfaSetting } } },
     async (request) => {
+      const viewer = requireViewer(request);
+      const { enable_mfa, current_password } = request.body;
+      // Turning the second factor off weakens the account: the password must be proven first.
+      if (!enable_mfa) {
+        if (!current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED);
+        await assertCurrentPassword(ctx, viewer, current_password, request.ip);
+      }
       await ctx.db
         .update(users)
-        .set({ mfaEnabled: request.body.enable_mfa, updatedAt: new Date() })
-        .where(eq(users.id, requireViewer(request).userId));
-      return request.body;
+        .set({ mfaEnabled: enable_mfa, updatedAt: new Date() })
+        .where(eq(users.id, viewer.userId));
+      return { enable_mfa };
     },
   );
 }

@@ -2,15 +2,16 @@
 import { eq, sql } from "drizzle-orm";
 import { otpChallenges, users } from "../../db/schema";
 import { dummyPasswordHash, verifyPassword } from "../../platform/auth/passwords";
+import { USER_DISABLED } from "../../platform/auth/viewer";
 import { hashToken, newOtpCode, newToken, sameHash } from "../../platform/auth/secrets";
 import type { AppContext } from "../../platform/context";
 import { forbidden, HttpError, unauthorized } from "../../platform/errors";
+import { credentialKeys } from "../../platform/rate-limit";
 import { mails } from "../../platform/mail/templates";
 import { findUserByEmail, loadVendorRole } from "./users.queries";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const INVALID_OTP = "The code is invalid or has expired";
-export const USER_DISABLED = "This user is disabled";
 export const EMAIL_NOT_CONFIRMED = "Please confirm your e-mail address first";
 export const ENGINEERS_ONLY = "Only engineers can sign in during maintenance";
 export const OTP_SENT = "A new code was sent to your e-mail address";
@@ -25,16 +26,15 @@ export async function checkPassword(
   ctx: AppContext,
   input: { username: string; password: string; ip: string; engineersOnly: boolean },
 ): Promise<PasswordCheck> {
-  await ctx.limits.consume(["loginPerAccount", input.username], ["loginPerAddress", input.ip]);
-  const user = await findUserByEmail(ctx.db, input.username);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+  const user = await ctx.limits.guardCredential(credentialKeys(input.username, input.ip), async () => {
+    const found = await findUserByEmail(ctx.db, input.username);
+    const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!found || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    return found;
+  });
   if (user.isDisabled) throw forbidden(USER_DISABLED);
   if (!user.emailVerifiedAt) throw forbidden(EMAIL_NOT_CONFIRMED);
-  if (input.engineersOnly) {
-    const role = await loadVendorRole(ctx.db, user.id);
-    if (role !== "engineer" && role !== "admin") throw forbidden(ENGINEERS_ONLY);
-  }
+  if (input.engineersOnly) await assertEngineer(ctx, user.id);
   if (!user.mfaEnabled) return { userId: user.id, mfa: false };
   const mfaToken = newToken();
   const code = newOtpCode();
@@ -49,6 +49,12 @@ export async function checkPassword(
   });
   ctx.mailer.kick();
   return { userId: user.id, mfa: true, mfaToken };
+}
+
+/** The maintenance sign-in's rule: only vendor engineers and admins. */
+async function assertEngineer(ctx: AppContext, userId: number): Promise<void> {
+  const role = await loadVendorRole(ctx.db, userId);
+  if (role !== "engineer" && role !== "admin") throw forbidden(ENGINEERS_ONLY);
 }
 
 async function openChallenge(ctx: AppContext, mfaToken: string) {
@@ -67,7 +73,15 @@ export async function verifyOtp(
   ctx: AppContext,
   input: { username: string; token: string; otp: string; ip: string },
 ) {
-  await ctx.limits.consume(["otpPerAccount", input.username], ["loginPerAddress", input.ip]);
+  const userId = await ctx.limits.guardCredential(credentialKeys(input.username, input.ip), () =>
+    useChallenge(ctx, input),
+  );
+  // The code proves who this is; during maintenance only an engineer may have a session.
+  if ((await ctx.maintenance.current()).enabled) await assertEngineer(ctx, userId);
+  return userId;
+}
+
+async function useChallenge(ctx: AppContext, input: { username: string; token: string; otp: string }) {
   const found = await openChallenge(ctx, input.token);
   if (!found || found.email !== input.username) throw unauthorized(INVALID_OTP);
   if (found.isDisabled) throw forbidden(USER_DISABLED);
@@ -93,7 +107,7 @@ export async function verifyOtp(
 export async function resendOtp(ctx: AppContext, mfaToken: string): Promise<void> {
   const found = await openChallenge(ctx, mfaToken);
   if (!found) throw new HttpError(400, INVALID_OTP);
-  await ctx.limits.consume(["otpSendPerAccount", found.email]);
+  await ctx.limits.consume([["otpSendPerAccount", found.email]]);
   const code = newOtpCode();
   await ctx.db.transaction(async (tx) => {
     await tx

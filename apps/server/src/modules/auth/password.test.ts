@@ -46,13 +46,14 @@ async function loginStatus(email: string, password: string): Promise<number> {
 }
 
 async function mailsTo(email: string) {
+  await t.app.ctx.jobs.flush();
   return t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
 }
 
 /** Asks for a reset and returns the token of the e-mailed link. */
 async function resetToken(email: string): Promise<string> {
   expect((await forgot(email)).statusCode).toBe(200);
-  const mail = await lastMailTo(t.db, email);
+  const mail = await lastMailTo(t, email);
   expect(mail?.subject).toBe("Reset your Portico password");
   const link = linkIn(mail?.text ?? "");
   const token = link.searchParams.get("token");
@@ -163,7 +164,7 @@ describe("POST /api/auth/reset-password", () => {
     const res = await reset(user.email, token, NEW_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Your password has been reset. Sign in with the new password." });
-    expect((await lastMailTo(t.db, user.email))?.subject).toBe("Your Portico password was changed");
+    expect((await lastMailTo(t, user.email))?.subject).toBe("Your Portico password was changed");
 
     expect(await loginStatus(user.email, user.password)).toBe(401);
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
@@ -259,7 +260,7 @@ describe("POST /api/auth/change-password", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Your password has been changed." });
-    expect((await lastMailTo(t.db, user.email))?.subject).toBe("Your Portico password was changed");
+    expect((await lastMailTo(t, user.email))?.subject).toBe("Your Portico password was changed");
 
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
     expect(await loginStatus(user.email, user.password)).toBe(401);

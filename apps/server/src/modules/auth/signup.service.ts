@@ -12,6 +12,7 @@ import type { Tx } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/errors";
 import { badRequest, conflict, forbidden, HttpError } from "../../platform/errors";
 import { mails } from "../../platform/mail/templates";
+import { type LimitCheck } from "../../platform/rate-limit";
 import { createOrganization } from "../accounts/accounts.service";
 import { findUserByEmail } from "./users.queries";
 
@@ -29,25 +30,35 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const link = (ctx: AppContext, path: string, params: Record<string, string>) =>
   `${ctx.config.publicUrl}${path}?${new URLSearchParams(params).toString()}`;
 
-/** Signed-out sign-up: always the same answer, so it does not reveal which addresses have accounts. */
+/**
+ * Signed-out sign-up: always the same answer in the same time, so it does not reveal which
+ * addresses have accounts; the job decides which mail to send.
+ */
 export async function requestSignup(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await ctx.limits.consume(["signupPerAccount", email], ["signupPerAddress", ip]);
-  const existing = await findUserByEmail(ctx.db, email);
-  await ctx.db.transaction(async (tx) => {
-    if (existing) {
-      await ctx.mailer.enqueue(tx, email, mails.alreadyRegistered(`${ctx.config.publicUrl}/`));
-      return;
-    }
-    const token = newToken();
-    await tx.insert(emailTokens).values({
-      email,
-      purpose: "signup",
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + SIGNUP_TTL_MS),
-    });
-    await ctx.mailer.enqueue(tx, email, mails.confirmSignup(link(ctx, "/signup", { email, token })));
+  await ctx.limits.consume([
+    ["signupPerAccount", email],
+    ["signupPerAddress", ip],
+  ]);
+  await ctx.jobs.enqueue(ctx.db, SIGNUP_REQUEST_JOB, { email });
+  ctx.jobs.kick();
+}
+
+export const SIGNUP_REQUEST_JOB = "auth.signup-request";
+
+/** The sign-up job: a confirmation link for a new address, a sign-in hint for a known one. */
+export async function sendSignupLink(ctx: AppContext, tx: Tx, email: string): Promise<void> {
+  if (await findUserByEmail(tx, email)) {
+    await ctx.mailer.enqueue(tx, email, mails.alreadyRegistered(`${ctx.config.publicUrl}/`));
+    return;
+  }
+  const token = newToken();
+  await tx.insert(emailTokens).values({
+    email,
+    purpose: "signup",
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SIGNUP_TTL_MS),
   });
-  ctx.mailer.kick();
+  await ctx.mailer.enqueue(tx, email, mails.confirmSignup(link(ctx, "/signup", { email, token })));
 }
 
 export async function sendInvites(
@@ -58,6 +69,9 @@ export async function sendInvites(
 ): Promise<string[]> {
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new HttpError(404, "Account not found");
+  // Invitations carry the inviter's words to strangers: bounded per inviter and per recipient.
+  await ctx.limits.consume([["invitesPerInviter", String(viewer.userId)]], invitees.length);
+  await ctx.limits.consume(invitees.map(({ email }): LimitCheck => ["invitesPerRecipient", email]));
   const invited: string[] = [];
   await ctx.db.transaction(async (tx) => {
     for (const { email, role } of invitees) {

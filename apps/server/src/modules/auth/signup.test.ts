@@ -49,12 +49,13 @@ const verify = (email: string, token: string) =>
   get(`/api/auth/signup/verify?${new URLSearchParams({ email, token }).toString()}`);
 
 async function mailTo(email: string) {
-  const mail = await lastMailTo(t.db, email);
+  const mail = await lastMailTo(t, email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
 }
 
 async function mailCount(email: string) {
+  await t.app.ctx.jobs.flush();
   const [row] = await t.db
     .select({ n: sql<number>`count(*)::int` })
     .from(outbox)
@@ -101,7 +102,7 @@ const signup = (email: string, token: string, extra: Record<string, unknown> = {
 async function lastOtp(email: string): Promise<string> {
   const mail = await mailTo(email);
   expect(mail.subject).toBe("Your Portico sign-in code");
-  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
+  const code = mail.text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in mail:\n${mail.text}`);
   return code;
 }

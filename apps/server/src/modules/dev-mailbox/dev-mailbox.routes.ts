@@ -1,16 +1,25 @@
 /**
  * Development mailbox: without SMTP_URL every e-mail stays in the outbox table, and this page
- * shows it, so sign-up, one-time codes and resets work offline. Never registered in production.
+ * shows it, so sign-up, one-time codes and resets work offline. It shows live sign-in codes and
+ * reset links, so it exists only with DEPLOY_ENV=development and answers only this machine
+ * (judged by the socket, never by a forwarded-for header); anyone else gets a plain 404.
  */
 import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { outbox } from "../../db/schema";
 import { escapeHtml } from "../../platform/mail/templates";
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+export const isLoopback = (address: string | undefined) => LOOPBACK.test(address ?? "");
+
 export async function devMailboxRoutes(app: FastifyInstance) {
+  app.addHook("onRequest", async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) return reply.callNotFound();
+  });
   const recent = () => app.ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
 
-  app.get("/api/dev/mail", { schema: { hide: true } }, async () =>
+  app.get("/api/dev/mail", { config: { public: true, maintenance: "open" }, schema: { hide: true } }, async () =>
     (await recent()).map((m) => ({
       id: m.id,
       to: m.to,
@@ -28,7 +37,7 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
-  <div class="body">${m.html}</div>
+  <div class="body">${m.html ?? "<p>(body removed after delivery)</p>"}</div>
 </article>`,
       )
       .join("\n");

@@ -11,14 +11,16 @@ export async function operationsRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
 
   /** Public: the web app decides from it whether to start error reporting. */
-  app.get("/auth/deploy_env", { schema: { tags, response: { 200: ZDeployEnv } } }, async () => ({
+  const open = { public: true, maintenance: "open" } as const;
+
+  app.get("/auth/deploy_env", { config: open, schema: { tags, response: { 200: ZDeployEnv } } }, async () => ({
     env: ctx.config.deployEnv,
     sentry_dsn: ctx.config.sentryDsn ?? null,
   }));
 
   app.get(
     "/maintenance/status",
-    { schema: { tags, response: { 200: ZMaintenanceStatus } } },
+    { config: open, schema: { tags, response: { 200: ZMaintenanceStatus } } },
     async (_request, reply) => {
       const state = await ctx.maintenance.current();
       reply.header("cache-control", "no-store");
@@ -33,7 +35,6 @@ export async function operationsRoutes(fastify: FastifyInstance) {
   app.post(
     "/maintenance/enable",
     {
-      preHandler: app.authenticate,
       schema: { tags, body: ZMaintenanceEnable, response: { 200: ZMaintenanceStatus } },
     },
     async (request) => {
@@ -48,7 +49,7 @@ export async function operationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/maintenance/disable",
-    { preHandler: app.authenticate, schema: { tags, response: { 200: ZMaintenanceStatus } } },
+    { schema: { tags, response: { 200: ZMaintenanceStatus } } },
     async (request) => {
       const viewer = requireViewer(request);
       assertEngineer(viewer);

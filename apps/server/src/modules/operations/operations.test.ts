@@ -15,7 +15,7 @@ let engineerUser: { email: string; password: string };
 let engineerAuth: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ DEPLOY_ENV: "staging", SENTRY_DSN: "https://key@errors.example/1" });
+  t = await createTestApp();
   const account = await createAccount(t.db);
   customer = await createUser(t.db, { accountId: account.id, role: "owner" });
   customerAuth = (await signIn(t.app, customer)).authorization;
@@ -35,8 +35,17 @@ const login = (path: string, u: { email: string; password: string }) =>
 
 describe("deploy_env", () => {
   it("tells the web app its environment and error-reporting DSN without sign-in", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/auth/deploy_env" });
-    expect(res.json()).toEqual({ env: "staging", sentry_dsn: "https://key@errors.example/1" });
+    const staging = await createTestApp({
+      DEPLOY_ENV: "staging",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      SENTRY_DSN: "https://key@errors.example/1",
+    });
+    try {
+      const res = await staging.app.inject({ method: "GET", url: "/api/auth/deploy_env" });
+      expect(res.json()).toEqual({ env: "staging", sentry_dsn: "https://key@errors.example/1" });
+    } finally {
+      await staging.close();
+    }
   });
 });
 
@@ -153,6 +162,7 @@ describe("platform", () => {
       remoteAddress: randomIp(),
       payload: { users: ["mailbox@example.com"] },
     });
+    await t.app.ctx.jobs.flush();
     const json = await t.app.inject({ method: "GET", url: "/api/dev/mail" });
     expect(json.json()[0]).toMatchObject({
       to: "mailbox@example.com",
@@ -165,14 +175,41 @@ describe("platform", () => {
   });
 });
 
-describe("development mailbox in production", () => {
-  it("does not exist", async () => {
-    const prod = await createTestApp({ DEPLOY_ENV: "production" });
+describe("development mailbox outside development", () => {
+  it.each(["production", "staging"])("does not exist with DEPLOY_ENV=%s", async (env) => {
+    const other = await createTestApp({ DEPLOY_ENV: env, SMTP_URL: "smtp://127.0.0.1:9" });
     try {
-      expect((await prod.app.inject({ method: "GET", url: "/api/dev/mail" })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+      expect((await other.app.inject({ method: "GET", url: "/api/dev/mail" })).statusCode).toBe(404);
+      expect((await other.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
     } finally {
-      await prod.close();
+      await other.close();
     }
+  });
+});
+
+describe("development mailbox from another machine", () => {
+  it.each(["10.1.2.3", "192.168.0.7", "2001:db8::1"])("is not found for a caller at %s", async (address) => {
+    for (const url of ["/api/dev/mail", "/dev/mailbox"]) {
+      const res = await t.app.inject({ method: "GET", url, remoteAddress: address });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain("@");
+    }
+  });
+
+  it("answers loopback callers (IPv4 and IPv6)", async () => {
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      const res = await t.app.inject({ method: "GET", url: "/api/dev/mail", remoteAddress: address });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it("is not fooled by X-Forwarded-For", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/dev/mail",
+      remoteAddress: "10.1.2.3",
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -17,7 +17,6 @@ const tags = ["profile"];
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook("preHandler", app.authenticate);
 
   app.get(
     "/user",

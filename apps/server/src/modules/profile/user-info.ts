@@ -9,7 +9,7 @@ import { HttpError } from "../../platform/errors";
 export async function getUserInfo(db: Db, viewer: Viewer, aid: number | undefined): Promise<TUserInfo> {
   const [user] = await db.select().from(users).where(eq(users.id, viewer.userId));
   if (!user) throw new HttpError(401, "Invalid access token");
-  const scope = await findAccountScope(db, viewer, aid);
+  const scope = findAccountScope(viewer, aid);
   const [account] = scope ? await db.select().from(accounts).where(eq(accounts.id, scope.accountId)) : [];
   if (aid !== undefined && !account) throw new HttpError(404, "Account not found");
   const roles: TUserInfo["roles"] = [];

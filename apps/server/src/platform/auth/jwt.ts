@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { AccessClaims } from "@portico/shared/schemas/auth";
 import { errors, jwtVerify, SignJWT } from "jose";
 
@@ -21,7 +22,7 @@ export class JwtSigner {
 
   async sign(claims: AccessClaims, now = new Date()): Promise<AccessToken> {
     const expiresAt = new Date(now.getTime() + this.ttlMinutes * 60_000);
-    const token = await new SignJWT({ eng: claims.eng, adm: claims.adm })
+    const token = await new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -40,10 +41,18 @@ export class JwtSigner {
         issuer: ISSUER,
         audience: AUDIENCE,
       });
-      if (typeof payload.sub !== "string") return { error: "invalid" };
-      return { claims: { sub: payload.sub, eng: payload.eng === true, adm: payload.adm === true } };
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { error: "invalid" };
+      return { claims: { sub: payload.sub, sid: payload.sid } };
     } catch (err) {
       return { error: err instanceof errors.JWTExpired ? "expired" : "invalid" };
     }
+  }
+
+  /**
+   * A value only this server can compute from `input`, keyed by the signing secret (so every
+   * instance on the same database agrees): the successor of a refresh token.
+   */
+  derive(purpose: string, input: string): string {
+    return createHmac("sha256", this.key).update(`${purpose}\0${input}`).digest("base64url");
   }
 }

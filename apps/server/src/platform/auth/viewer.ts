@@ -3,12 +3,17 @@
  * `requireViewer`; customer-owned queries take the account from `resolveAccount`, never from
  * the client unchecked (DESIGN §4: a customer's `aid` must be absent or their own).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { memberships, users } from "../../db/schema";
+import { type MembershipRole, memberships, sessions, users } from "../../db/schema";
 import type { Db, Executor } from "../db/client";
 import { forbidden, HttpError, unauthorized } from "../errors";
 import type { JwtSigner } from "./jwt";
+
+export interface Membership {
+  accountId: number;
+  role: MembershipRole;
+}
 
 export interface Viewer {
   userId: number;
@@ -17,36 +22,85 @@ export interface Viewer {
   isEngineer: boolean;
   isAdmin: boolean;
   defaultAccountId: number | null;
+  /** The sign-in this request belongs to. */
+  sessionId: string;
+  /** Every organization the viewer belongs to, oldest first; policies read roles from here. */
+  memberships: Membership[];
 }
 
 export const SESSION_EXPIRED = "Session expired, please sign in again";
+export const INVALID_TOKEN = "Invalid access token";
+export const USER_DISABLED = "This user is disabled";
 
-export async function authenticate(request: FastifyRequest, db: Db, jwt: JwtSigner): Promise<Viewer> {
+/** The bearer token of a request, if it sent one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-  if (!token) throw unauthorized();
-  const result = await jwt.verify(token);
-  if ("error" in result)
-    throw unauthorized(result.error === "expired" ? SESSION_EXPIRED : "Invalid access token");
-  const userId = Number(result.claims.sub);
-  // One round trip per request: the user and their role in the vendor's account together.
-  const [row] = await db
-    .select({ user: users, vendorRole: memberships.role })
+  return header?.startsWith("Bearer ") ? header.slice(7).trim() || undefined : undefined;
+}
+
+/**
+ * Everything a request needs to know about its viewer, in one round trip: the user, whether the
+ * token's session is still live, and every membership (the vendor role among them).
+ */
+function viewerQuery(db: Db) {
+  return db
+    .select({
+      email: users.email,
+      name: users.name,
+      isDisabled: users.isDisabled,
+      defaultAccountId: users.defaultAccountId,
+      sessionRevokedAt: sessions.revokedAt,
+      sessionFound: sql<boolean>`${sessions.id} is not null`,
+      memberships: sql<Membership[]>`coalesce((
+        select json_agg(json_build_object('accountId', m.account_id, 'role', m.role)
+                        order by m.created_at, m.account_id)
+        from ${memberships} m where m.user_id = ${users.id}), '[]'::json)`,
+    })
     .from(users)
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.accountId, 1)))
-    .where(eq(users.id, userId));
-  if (!row) throw unauthorized("Invalid access token");
-  const { user, vendorRole } = row;
-  if (user.isDisabled) throw new HttpError(401, "This user is disabled");
+    .leftJoin(
+      sessions,
+      and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, users.id)),
+    )
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("portico_viewer");
+}
+
+const preparedViewers = new WeakMap<Db, ReturnType<typeof viewerQuery>>();
+
+export async function loadViewer(db: Db, userId: number, sessionId: string): Promise<Viewer> {
+  let query = preparedViewers.get(db);
+  if (!query) {
+    query = viewerQuery(db);
+    preparedViewers.set(db, query);
+  }
+  const [row] = await query.execute({ userId, sid: sessionId });
+  if (!row || !row.sessionFound) throw unauthorized(INVALID_TOKEN);
+  if (row.sessionRevokedAt) throw unauthorized(SESSION_EXPIRED);
+  if (row.isDisabled) throw new HttpError(401, USER_DISABLED);
+  const vendorRole = row.memberships.find((m) => m.accountId === VENDOR_ACCOUNT_ID)?.role;
   return {
     userId,
-    email: user.email,
-    name: user.name,
+    email: row.email,
+    name: row.name,
     isEngineer: vendorRole === "engineer" || vendorRole === "admin",
     isAdmin: vendorRole === "admin",
-    defaultAccountId: user.defaultAccountId,
+    defaultAccountId: row.defaultAccountId,
+    sessionId,
+    memberships: row.memberships,
   };
 }
+
+/** 401 unless the request carries a valid access token of a live session of an enabled user. */
+export async function authenticate(request: FastifyRequest, db: Db, jwt: JwtSigner): Promise<Viewer> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const result = await jwt.verify(token);
+  if ("error" in result) throw unauthorized(result.error === "expired" ? SESSION_EXPIRED : INVALID_TOKEN);
+  return loadViewer(db, Number(result.claims.sub), result.claims.sid);
+}
+
+/** The vendor's own organization: its members are engineers and admins. */
+export const VENDOR_ACCOUNT_ID = 1;
 
 export interface AccountScope {
   accountId: number;
@@ -67,30 +121,27 @@ export const NO_ORGANIZATION = "You are not a member of any organization yet";
 export const NOT_YOUR_ACCOUNT = "You do not have access to this account";
 
 /** The account this request acts on: `aid` when allowed, else the viewer's default organization. */
-export async function resolveAccount(db: Db, viewer: Viewer, aid: number | undefined): Promise<AccountScope> {
-  const scope = await findAccountScope(db, viewer, aid);
+export function resolveAccount(viewer: Viewer, aid: number | undefined): AccountScope {
+  const scope = findAccountScope(viewer, aid);
   if (!scope) throw forbidden(NO_ORGANIZATION);
   return scope;
 }
 
 /** As resolveAccount, but undefined for a viewer who belongs to no organization yet. */
-export async function findAccountScope(
-  db: Db,
-  viewer: Viewer,
-  aid: number | undefined,
-): Promise<AccountScope | undefined> {
-  const rows = await db
-    .select({ accountId: memberships.accountId, role: memberships.role })
-    .from(memberships)
-    .where(eq(memberships.userId, viewer.userId))
-    .orderBy(asc(memberships.createdAt), asc(memberships.accountId));
+export function findAccountScope(viewer: Viewer, aid: number | undefined): AccountScope | undefined {
+  const mine = viewer.memberships;
   if (aid !== undefined) {
-    const own = rows.find((r) => r.accountId === aid);
+    const own = mine.find((m) => m.accountId === aid);
     if (own) return own;
     if (viewer.isEngineer) return { accountId: aid, role: null };
     throw forbidden(NOT_YOUR_ACCOUNT);
   }
-  return rows.find((r) => r.accountId === viewer.defaultAccountId) ?? rows[0];
+  return mine.find((m) => m.accountId === viewer.defaultAccountId) ?? mine[0];
+}
+
+/** The viewer's role in an account, if they are a member. */
+export function membershipRole(viewer: Viewer, accountId: number): MembershipRole | undefined {
+  return viewer.memberships.find((m) => m.accountId === accountId)?.role;
 }
 
 /** The user's role in the vendor's own account (id 1), if any: engineer or admin. */
@@ -98,6 +149,6 @@ export async function loadVendorRole(exec: Executor, userId: number) {
   const [row] = await exec
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, 1)));
+    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, VENDOR_ACCOUNT_ID)));
   return row?.role;
 }

@@ -2,30 +2,38 @@
  * Outbox delivery: mail rows are written in the transaction of the change that caused them, then
  * sent by `flush()` (right after the change, and on a timer for retries). Rows are claimed with
  * SKIP LOCKED so several instances never send the same mail twice.
+ *
+ * Bodies carry live reset and invite links, so they are dropped as soon as SMTP has taken them,
+ * and delivered or abandoned mail is purged after a retention period. Without SMTP the outbox is
+ * the development mailbox, and bodies stay until that purge.
  */
-import { and, asc, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import { outbox } from "../../db/schema";
 import type { Db, Executor } from "../db/client";
+import { Pump } from "../pump";
 import type { MailContent } from "./templates";
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
+export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export class Mailer {
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private readonly pump: Pump;
   private readonly transport: Transporter;
+  private lastPurge = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string; from: string; echoToLog: boolean },
+    private readonly opts: { smtpUrl?: string | undefined; from: string; echoToLog: boolean },
   ) {
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
       : nodemailer.createTransport({ jsonTransport: true });
+    this.pump = new Pump(() => this.deliverPending(), log, "mail delivery");
   }
 
   async enqueue(exec: Executor, to: string, content: MailContent): Promise<void> {
@@ -33,28 +41,32 @@ export class Mailer {
   }
 
   /** Sends pending mail now; callers invoke it after their transaction commits. */
-  kick(): void {
-    void this.flush().catch((err) => this.log.error({ err }, "mail delivery failed"));
-  }
+  kick = () => this.pump.kick();
+  flush = () => this.pump.flush();
+  start = (intervalMs = 15_000) => this.pump.start(intervalMs);
+  stop = () => this.pump.stop();
 
-  flush(): Promise<void> {
-    this.flushing ??= this.deliverPending().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
-  }
-
-  start(intervalMs = 15_000): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flushing;
+  /** Deletes delivered and abandoned mail older than the retention period. */
+  async purge(now = Date.now()): Promise<number> {
+    const before = new Date(now - MAIL_RETENTION_MS);
+    const gone = await this.db
+      .delete(outbox)
+      .where(
+        and(
+          lt(outbox.createdAt, before),
+          or(isNotNull(outbox.sentAt), sql`${outbox.attempts} >= ${MAX_ATTEMPTS}`),
+        ),
+      )
+      .returning({ id: outbox.id });
+    return gone.length;
   }
 
   private async deliverPending(): Promise<void> {
+    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = Date.now();
+      await this.purge();
+    }
+    const viaSmtp = Boolean(this.opts.smtpUrl);
     for (;;) {
       const sent = await this.db.transaction(async (tx) => {
         const rows = await tx
@@ -70,17 +82,21 @@ export class Mailer {
               from: this.opts.from,
               to: row.to,
               subject: row.subject,
-              text: row.text,
-              html: row.html,
+              text: row.text ?? "",
+              html: row.html ?? "",
             });
-            if (!this.opts.smtpUrl && this.opts.echoToLog)
+            if (!viaSmtp && this.opts.echoToLog)
               this.log.info(
                 { to: row.to, subject: row.subject },
                 `mail (not sent, no SMTP_URL):\n${row.text}`,
               );
             await tx
               .update(outbox)
-              .set({ sentAt: new Date(), attempts: sql`${outbox.attempts} + 1` })
+              .set({
+                sentAt: new Date(),
+                attempts: sql`${outbox.attempts} + 1`,
+                ...(viaSmtp ? { text: null, html: null } : {}),
+              })
               .where(sql`${outbox.id} = ${row.id}`);
           } catch (err) {
             this.log.warn({ err, to: row.to }, "mail delivery attempt failed");
