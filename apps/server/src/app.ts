@@ -22,8 +22,8 @@ import { profileRoutes } from "./modules/profile/profile.routes";
 import { JwtSigner } from "./platform/auth/jwt";
 import type { AppContext } from "./platform/context";
 import type { Db } from "./platform/db/client";
-import { JobQueue } from "./platform/jobs/queue";
 import { registerErrorHandler } from "./platform/errors";
+import { JobQueue } from "./platform/jobs/queue";
 import { Mailer } from "./platform/mail/mailer";
 import { MaintenanceState } from "./platform/maintenance";
 import { RateLimits } from "./platform/rate-limit";
@@ -38,6 +38,16 @@ export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
 }
 
+/**
+ * Fastify no longer honours a bare hop count (it cannot tell a proxy from a direct client), so a
+ * count becomes the rule it stands for: believe that many hops, counted from the socket. Only
+ * right when every request comes through those proxies; addresses or CIDR ranges are safer.
+ */
+function trustProxyOption(setting: Config["trustProxy"]) {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? {
@@ -46,8 +56,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: "x-request-id",
-    // A hop count is supported at run time; Fastify's types omit it.
-    trustProxy: config.trustProxy as Exclude<typeof config.trustProxy, number>,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -79,7 +79,11 @@ describe("seedDemo", () => {
   it.each([
     ["development, no DATABASE_URL", {}, true],
     ["development, DATABASE_URL set", { DATABASE_URL: "postgres://db/portico" }, false],
-    ["development, DATABASE_URL with SEED_DEMO=true", { DATABASE_URL: "postgres://db/portico", SEED_DEMO: "true" }, true],
+    [
+      "development, DATABASE_URL with SEED_DEMO=true",
+      { DATABASE_URL: "postgres://db/portico", SEED_DEMO: "true" },
+      true,
+    ],
     ["development, no DATABASE_URL with SEED_DEMO=false", { SEED_DEMO: "false" }, false],
     ["production on the embedded database", { DEPLOY_ENV: "production", ...SMTP }, false],
     ["staging on the embedded database", { DEPLOY_ENV: "staging", ...SMTP }, false],

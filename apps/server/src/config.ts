@@ -33,8 +33,8 @@ const ZEnv = z.object({
 });
 
 /**
- * Which proxies' X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: nothing by
- * default (the socket's address is the client's), a hop count, or addresses and CIDR ranges.
+ * Which proxies' X-Forwarded-For to believe: nothing by default (the socket's address is the
+ * client's), a hop count, or addresses and CIDR ranges (and proxy-addr's names such as loopback).
  */
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === "false") return false;

@@ -11,7 +11,18 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { authenticate, bearerToken, type Viewer } from "./auth/viewer";
 import { HttpError } from "./errors";
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  maintenanceOpen: boolean;
+}
+
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route with its access rules, as registered (tests walk it; docs could list it). */
+    routeTable: RouteEntry[];
+  }
   interface FastifyContextConfig {
     /** Reachable without signing in. */
     public?: boolean;
@@ -27,7 +38,7 @@ const isApi = (url: string) => url.startsWith("/api/");
 const isApiDocs = (url: string) => url === "/api/docs" || url.startsWith("/api/docs/");
 
 /** Everything outside /api (the web app, probes) and the API docs are public and never gated. */
-function routeDefaults(route: RouteOptions) {
+function applyDefaults(route: RouteOptions) {
   if (!isApi(route.url) || isApiDocs(route.url)) {
     route.config = { public: true, maintenance: "open", ...route.config };
   }
@@ -35,7 +46,19 @@ function routeDefaults(route: RouteOptions) {
 
 export function registerRequestGuard(app: FastifyInstance) {
   const { ctx } = app;
-  app.addHook("onRoute", routeDefaults);
+  const table: RouteEntry[] = [];
+  app.decorate("routeTable", table);
+  app.addHook("onRoute", (route) => {
+    applyDefaults(route);
+    for (const method of [route.method].flat()) {
+      table.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        maintenanceOpen: route.config?.maintenance === "open",
+      });
+    }
+  });
 
   /** An engineer may use the API during maintenance, whatever the route; judged from the database. */
   const engineerDespiteMaintenance = async (request: FastifyRequest): Promise<boolean> => {

@@ -132,7 +132,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/signup/verify",
-    { config: signedOut, schema: { tags, querystring: ZSignupVerifyQuery, response: { 200: ZSignupVerifyResponse } } },
+    {
+      config: signedOut,
+      schema: { tags, querystring: ZSignupVerifyQuery, response: { 200: ZSignupVerifyResponse } },
+    },
     async (request) => verifySignupLink(ctx, request.query.email, request.query.token),
   );
 
@@ -181,17 +184,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    "/mfa",
-    { schema: { tags, response: { 200: ZMfaSetting } } },
-    async (request) => {
-      const [user] = await ctx.db
-        .select({ mfa: users.mfaEnabled })
-        .from(users)
-        .where(eq(users.id, requireViewer(request).userId));
-      return { enable_mfa: user?.mfa ?? false };
-    },
-  );
+  app.get("/mfa", { schema: { tags, response: { 200: ZMfaSetting } } }, async (request) => {
+    const [user] = await ctx.db
+      .select({ mfa: users.mfaEnabled })
+      .from(users)
+      .where(eq(users.id, requireViewer(request).userId));
+    return { enable_mfa: user?.mfa ?? false };
+  });
 
   app.post(
     "/mfa",

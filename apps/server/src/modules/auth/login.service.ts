@@ -2,12 +2,12 @@
 import { eq, sql } from "drizzle-orm";
 import { otpChallenges, users } from "../../db/schema";
 import { dummyPasswordHash, verifyPassword } from "../../platform/auth/passwords";
-import { USER_DISABLED } from "../../platform/auth/viewer";
 import { hashToken, newOtpCode, newToken, sameHash } from "../../platform/auth/secrets";
+import { USER_DISABLED } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import { forbidden, HttpError, unauthorized } from "../../platform/errors";
-import { credentialKeys } from "../../platform/rate-limit";
 import { mails } from "../../platform/mail/templates";
+import { credentialKeys } from "../../platform/rate-limit";
 import { findUserByEmail, loadVendorRole } from "./users.queries";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";

@@ -113,7 +113,8 @@ export async function changePassword(
 export async function assertCurrentPassword(ctx: AppContext, viewer: Viewer, password: string, ip: string) {
   return ctx.limits.guardCredential(credentialKeys(viewer.email, ip), async () => {
     const user = await findUserByEmail(ctx.db, viewer.email);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) throw badRequest(WRONG_CURRENT_PASSWORD);
+    if (!user || !(await verifyPassword(user.passwordHash, password)))
+      throw badRequest(WRONG_CURRENT_PASSWORD);
     return user;
   });
 }

@@ -75,7 +75,6 @@ describe("password sign-in", () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("This user is disabled");
   });
-
 });
 
 describe("access tokens", () => {

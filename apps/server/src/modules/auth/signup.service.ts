@@ -12,7 +12,7 @@ import type { Tx } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/errors";
 import { badRequest, conflict, forbidden, HttpError } from "../../platform/errors";
 import { mails } from "../../platform/mail/templates";
-import { type LimitCheck } from "../../platform/rate-limit";
+import type { LimitCheck } from "../../platform/rate-limit";
 import { createOrganization } from "../accounts/accounts.service";
 import { findUserByEmail } from "./users.queries";
 

@@ -19,15 +19,18 @@ export async function devMailboxRoutes(app: FastifyInstance) {
   });
   const recent = () => app.ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
 
-  app.get("/api/dev/mail", { config: { public: true, maintenance: "open" }, schema: { hide: true } }, async () =>
-    (await recent()).map((m) => ({
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      created_at: m.createdAt.toISOString(),
-    })),
+  app.get(
+    "/api/dev/mail",
+    { config: { public: true, maintenance: "open" }, schema: { hide: true } },
+    async () =>
+      (await recent()).map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        created_at: m.createdAt.toISOString(),
+      })),
   );
 
   app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {

@@ -13,10 +13,14 @@ export async function operationsRoutes(fastify: FastifyInstance) {
   /** Public: the web app decides from it whether to start error reporting. */
   const open = { public: true, maintenance: "open" } as const;
 
-  app.get("/auth/deploy_env", { config: open, schema: { tags, response: { 200: ZDeployEnv } } }, async () => ({
-    env: ctx.config.deployEnv,
-    sentry_dsn: ctx.config.sentryDsn ?? null,
-  }));
+  app.get(
+    "/auth/deploy_env",
+    { config: open, schema: { tags, response: { 200: ZDeployEnv } } },
+    async () => ({
+      env: ctx.config.deployEnv,
+      sentry_dsn: ctx.config.sentryDsn ?? null,
+    }),
+  );
 
   app.get(
     "/maintenance/status",
