@@ -16,7 +16,7 @@ import {
   waitFor,
 } from "./lib.mjs";
 
-const runs = Math.max(1, Number(process.argv[2] ?? 3));
+const runs = Math.max(1, Number(process.argv[2] ?? (process.env.BENCH_SMOKE === "1" ? 1 : 3)));
 
 async function measure(dataDir) {
   const port = await freePort();

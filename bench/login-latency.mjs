@@ -10,7 +10,10 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { ensureBuilt, freePort, median, printTable, startServer, stopServer, waitFor } from "./lib.mjs";
 
-const seconds = Math.min(5, Math.max(1, Number(process.argv[2] ?? 4)));
+const seconds = Math.min(
+  5,
+  Math.max(1, Number(process.argv[2] ?? (process.env.BENCH_SMOKE === "1" ? 1 : 4))),
+);
 
 function run(opts) {
   return new Promise((ok, fail) => {

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import type { AccessClaims } from "@portico/shared/schemas/auth";
 import { errors, jwtVerify, SignJWT } from "jose";
 
@@ -11,13 +11,14 @@ export interface AccessToken {
 }
 
 export class JwtSigner {
-  private readonly key: Uint8Array;
+  /** A KeyObject, so jose does not import the raw key again for every token. */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly ttlMinutes: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, "utf8"));
   }
 
   async sign(claims: AccessClaims, now = new Date()): Promise<AccessToken> {
