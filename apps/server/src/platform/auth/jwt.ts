@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import type { AccessClaims } from "@portico/shared/schemas/auth";
 import { errors, jwtVerify, SignJWT } from "jose";
+import { LRUCache } from "lru-cache";
 
 const ISSUER = "portico";
 const AUDIENCE = "portico-api";
@@ -13,6 +14,14 @@ export interface AccessToken {
 export class JwtSigner {
   /** A KeyObject, so jose does not import the raw key again for every token. */
   private readonly key: KeyObject;
+  /**
+   * Tokens already verified, with their expiry: a token is sent with every request for its whole
+   * life, and its signature cannot change. Revocation is not cached here (the viewer query reads
+   * the session every time).
+   */
+  private readonly verified = new LRUCache<string, { claims: AccessClaims; expiresAtMs: number }>({
+    max: 20_000,
+  });
 
   constructor(
     secret: string,
@@ -36,14 +45,23 @@ export class JwtSigner {
 
   /** Only HS256 with our key is accepted: `alg: none` and foreign keys fail here. */
   async verify(token: string): Promise<{ claims: AccessClaims } | { error: "expired" | "invalid" }> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return { claims: known.claims };
+      this.verified.delete(token);
+      return { error: "expired" };
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
         issuer: ISSUER,
         audience: AUDIENCE,
       });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { error: "invalid" };
-      return { claims: { sub: payload.sub, sid: payload.sid } };
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || !payload.exp)
+        return { error: "invalid" };
+      const claims = { sub: payload.sub, sid: payload.sid };
+      this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      return { claims };
     } catch (err) {
       return { error: err instanceof errors.JWTExpired ? "expired" : "invalid" };
     }
