@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { openPglite } from "../platform/db/client";
+import { outbox } from "./schema";
+import { DEMO_SIGN_INS, seed } from "./seed";
+
+const SMTP = { SMTP_URL: "smtp://127.0.0.1:9" };
+const ADMIN = { ADMIN_EMAIL: "root@vendor.example", ADMIN_PASSWORD: "Root-pass-123!" };
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** Starts the app on an empty embedded database as main.ts does: seed from the config, then build. */
+async function start(env: Record<string, string>) {
+  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...env });
+  const database = await openPglite();
+  await database.migrate();
+  await seed(database.db, { demo: config.seedDemo, admin: config.bootstrapAdmin });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return app;
+}
+
+const login = (app: Awaited<ReturnType<typeof start>>, username: string, password: string) =>
+  app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+
+describe("who exists on a new embedded database", () => {
+  it.each(["production", "staging"])(
+    "DEPLOY_ENV=%s has no demo users, only the configured admin",
+    async (env) => {
+      const app = await start({ DEPLOY_ENV: env, ...SMTP, ...ADMIN });
+      for (const demo of DEMO_SIGN_INS) {
+        expect((await login(app, demo.email, demo.password)).statusCode).toBe(401);
+      }
+      // The first admin signs in with a one-time code, as every real user does.
+      const started = await login(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      expect(started.json().mfa_required).toBe(true);
+      const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.to, ADMIN.ADMIN_EMAIL));
+      const otp = mail?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
+      const admin = await app.inject({
+        method: "POST",
+        url: "/api/auth/mfa-login",
+        payload: { username: ADMIN.ADMIN_EMAIL, token: started.json().mfa_token, otp },
+      });
+      expect(admin.statusCode).toBe(200);
+      const me = await app.inject({
+        method: "GET",
+        url: "/api/chat/user",
+        headers: { authorization: `Bearer ${admin.json().access_token}` },
+      });
+      expect(me.json()).toMatchObject({ email: ADMIN.ADMIN_EMAIL, isEngineer: true, roles: ["admin"] });
+    },
+  );
+
+  it("development has the README's demo sign-ins", async () => {
+    const app = await start({});
+    for (const demo of DEMO_SIGN_INS) {
+      expect((await login(app, demo.email, demo.password)).statusCode).toBe(200);
+    }
+  });
+});
