@@ -42,7 +42,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    if (request.method !== "GET" || url.startsWith("/api/") || url.startsWith("/assets/")) {
+    // HEAD is GET without the body: a link checker or proxy probing /issues sees the app too.
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (!read || url.startsWith("/api/") || url.startsWith("/assets/")) {
       return reply.code(404).send(notFound(request.method, url));
     }
     return reply.header("cache-control", "no-cache").sendFile("index.html");

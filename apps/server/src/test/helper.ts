@@ -4,6 +4,9 @@
  * so runs and files never see each other's rows.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { type App, buildApp } from "../app";
@@ -40,20 +43,24 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const adminUrl = process.env.DATABASE_URL;
-  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-  const database = pgDb ? await openPostgres(pgDb.url, 4) : await openPglite();
-  await database.migrate();
-  await seed(database.db, { demo: false });
-  const config = loadConfig({
+/** The configuration of an app under test: no data folder, no built web app, no logs. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
     DATA_DIR: "/nonexistent",
     LOG_LEVEL: "silent",
     WEB_DIST: "/nonexistent",
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, logger: false });
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = process.env.DATABASE_URL;
+  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const database = pgDb ? await openPostgres(pgDb.url, 4) : await openPglite();
+  await database.migrate();
+  await seed(database.db, { demo: false });
+  const app = await buildApp({ config: testConfig(env), db: database.db, logger: false });
   await app.ready();
   return {
     app,
@@ -168,5 +175,36 @@ export async function multipart(
   return {
     payload: Buffer.from(await res.arrayBuffer()),
     headers: { "content-type": res.headers.get("content-type") ?? "" },
+  };
+}
+
+/** A built web app in a temporary folder (pass `dir` as WEB_DIST): an index page, a script, a font. */
+export function createWebDist(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "portico-web-"));
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(
+    path.join(dir, "index.html"),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, "assets", "app.js"), "document.title = 'Portico';\n");
+  writeFileSync(path.join(dir, "assets", "inter.woff2"), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The real app on a PostgreSQL server that does not answer (nothing listens on the port), as when
+ * the database is down: every query fails. The signing key comes from JWT_SECRET, so it builds.
+ */
+export async function createAppWithUnreachableDatabase(env: Record<string, string> = {}) {
+  const database = await openPostgres("postgres://portico@127.0.0.1:9/unreachable", 1);
+  const config = testConfig({ JWT_SECRET: "x".repeat(32), ...env });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
   };
 }
