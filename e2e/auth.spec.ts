@@ -5,6 +5,7 @@ import {
   followLink,
   readOtp,
   saveScreen,
+  signOutFromMenu,
   submitSignIn,
   uniqueTag,
   waitForMail,
@@ -76,12 +77,12 @@ test("sign up, confirm from the mailbox, sign in with a one-time code, create an
     await p.reload();
     await expect(p).toHaveURL(/\/issues/);
     await expect(p.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
-    await expect(p.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(p.getByRole("button", { name: "User menu" })).toBeVisible();
     await saveScreen(p, "new-user-issues");
   });
 
   await test.step("sign out", async () => {
-    await p.getByRole("button", { name: "Sign out" }).click();
+    await signOutFromMenu(p);
     await expect(p.getByRole("heading", { name: "Sign in" })).toBeVisible();
     await expect(p).toHaveURL((url) => url.pathname === "/");
     // The session is gone: a reload of a private screen goes back to sign-in.

@@ -77,15 +77,23 @@ export async function followLink(page: Page, link: Locator): Promise<Page> {
   return page;
 }
 
-/** Picks the first option with a non-empty value when the select has no value yet. */
-export async function chooseAnyOption(select: Locator): Promise<void> {
-  const current = await select.inputValue();
-  if (current) return;
-  const values = await select
-    .locator("option")
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ""));
-  expect(values.length, "the select offers options").toBeGreaterThan(0);
-  await select.selectOption(values[0] as string);
+/**
+ * Picks the first option of a combobox of the design kit (a button that opens a searchable
+ * list) when nothing is chosen yet, i.e. while it shows its "Select …" placeholder.
+ */
+export async function chooseAnyOption(combobox: Locator): Promise<void> {
+  if (!(await combobox.textContent())?.trim().startsWith("Select")) return;
+  await combobox.click();
+  const option = combobox.page().getByRole("option").first();
+  await expect(option, "the combobox offers options").toBeVisible();
+  await option.click();
+  await expect(combobox).not.toHaveText(/^Select/);
+}
+
+/** Signs out through the user menu of the app shell. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
 }
 
 /** Fills the sign-in form on `/` and submits it. */

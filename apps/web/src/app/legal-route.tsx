@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { BrandMark } from "../components/ui/brand";
+import { buttonVariants } from "../components/ui/button";
 import { PrivacyPolicyView, TermsView } from "../features/legal/legal-document-view";
 import { AppFrame } from "../features/shell/app-shell";
 import { useSession } from "../lib/session";
@@ -12,18 +14,18 @@ function LegalLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session) return <AppFrame requireOrganization={false}>{children}</AppFrame>;
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
+    <div className="min-h-dvh">
+      <header className="border-b bg-card">
         <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3">
-          <Link to="/" className="text-lg font-bold tracking-tight text-brand-900">
-            Portico
+          <Link to="/" className="rounded-md" aria-label="Portico home">
+            <BrandMark />
           </Link>
-          <Link to="/" className="text-sm font-medium text-brand-600 hover:underline">
+          <Link to="/" className={buttonVariants({ variant: "secondary", size: "sm" })}>
             Sign in
           </Link>
         </div>
       </header>
-      <main className="px-4 py-8">{children}</main>
+      <main className="px-4 py-8 sm:py-12">{children}</main>
     </div>
   );
 }

@@ -1,7 +1,7 @@
+import TriangleAlert from "lucide-react/icons/triangle-alert";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { Button } from "../components/ui/button";
-import { linkClass } from "../components/ui/public-page";
+import { Button, buttonVariants } from "../components/ui/button";
 import { reportError } from "../lib/error-reporting";
 import { isChunkLoadError } from "./lazy";
 import { NotFound } from "./not-found";
@@ -18,18 +18,21 @@ export function RouteError() {
 
   if (notFound) return <NotFound />;
   return (
-    <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="mb-3 text-xl font-semibold">
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-danger-surface text-danger-surface-foreground">
+        <TriangleAlert aria-hidden="true" className="size-6" />
+      </span>
+      <h1 className="mb-2 text-xl font-semibold">
         {chunk ? "This screen could not be loaded" : "Something went wrong"}
       </h1>
-      <p className="mb-6 text-slate-700">
+      <p className="mb-6 text-muted-foreground">
         {chunk
           ? "Check your connection and try again."
           : "An unexpected error stopped this screen. Try again, or go back to the start."}
       </p>
       <div className="flex items-center justify-center gap-4">
         <Button onClick={() => window.location.reload()}>Retry</Button>
-        <Link to="/" className={linkClass}>
+        <Link to="/" className={buttonVariants({ variant: "secondary" })}>
           Go to start
         </Link>
       </div>

@@ -1,9 +1,23 @@
+/**
+ * Images that need the bearer token (profile pictures): an <img src> cannot send it, so the
+ * image is fetched and shown through an object URL. States of spec §4: loading, loaded, not found.
+ */
 import { useEffect, useState } from "react";
-import { fetchImage } from "./api";
+import { send } from "./http";
+import { getSession } from "./session";
 
 export type ImageState = { status: "loading" } | { status: "loaded"; src: string } | { status: "not-found" };
 
-/** Thumbnail states of spec §4: loading, loaded, not found. */
+/** The image as a Blob, or null when there is none (404) or it cannot be read. */
+export async function fetchImage(url: string, signal?: AbortSignal): Promise<Blob | null> {
+  const response = await send(url, {
+    token: getSession()?.accessToken ?? null,
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) return null;
+  return response.blob();
+}
+
 export function useAuthorizedImage(url: string | null): ImageState {
   const [state, setState] = useState<ImageState>({ status: url ? "loading" : "not-found" });
 

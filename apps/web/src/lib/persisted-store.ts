@@ -1,6 +1,6 @@
 /**
  * One small typed store for the client-persisted state of spec §3 (sidebar mini state, selected
- * organization, and later issue tabs, reply drafts, issue sort/filter and the customer filter).
+ * organization, theme, and later issue tabs, reply drafts, issue sort/filter and the customer filter).
  * Values live in localStorage as JSON under `portico.<key>`; a value that fails its check
  * (corrupted, or written by an older release) reads as the default.
  */
@@ -15,8 +15,14 @@ export interface CustomerFilter {
   trial: boolean;
 }
 
+/** "system" follows the operating system's light or dark setting. */
+export type ThemePreference = "system" | "light" | "dark";
+export const THEME_PREFERENCES: readonly ThemePreference[] = ["system", "light", "dark"];
+
 export interface PersistedState {
   sidebarMini: boolean;
+  /** Read before the app starts by public/theme.js too (key `portico.theme`), to avoid a flash. */
+  theme: ThemePreference;
   /** Organization acted on (sent as `aid`); null means the user's default account. */
   selectedAccountId: number | null;
   issueTabs: number[];
@@ -34,6 +40,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 const CHECKS: { [K in Key]: Check<K> } = {
   sidebarMini: isBoolean,
+  theme: (v): v is ThemePreference => THEME_PREFERENCES.includes(v as ThemePreference),
   selectedAccountId: (v): v is number | null => v === null || (Number.isInteger(v) && (v as number) > 0),
   issueTabs: (v): v is number[] => Array.isArray(v) && v.every(Number.isInteger),
   replyDrafts: (v): v is Record<string, string> =>
@@ -44,6 +51,7 @@ const CHECKS: { [K in Key]: Check<K> } = {
 
 export const DEFAULTS: PersistedState = {
   sidebarMini: false,
+  theme: "system",
   selectedAccountId: null,
   issueTabs: [],
   replyDrafts: {},

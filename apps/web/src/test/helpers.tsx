@@ -1,10 +1,11 @@
 /** Test helpers: render a screen inside a memory router and a fresh query client, and fake the API. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import Toaster from "../components/ui/toast";
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -77,6 +78,7 @@ export function renderScreen(
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient, user };
@@ -85,4 +87,19 @@ export function renderScreen(
 /** The router's current path plus query. */
 export function currentUrl(router: { state: { location: { pathname: string; search: string } } }): string {
   return router.state.location.pathname + router.state.location.search;
+}
+
+/**
+ * Picks `option` in the combobox labelled `label` (the kit's Combobox): opens it, types to
+ * search, and clicks the option, as a user would.
+ */
+export async function chooseOption(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  option: string,
+  search = option,
+): Promise<void> {
+  await user.click(await screen.findByRole("combobox", { name: label }));
+  await user.type(await screen.findByRole("combobox", { name: /^Search/ }), search);
+  await user.click(await screen.findByRole("option", { name: option }));
 }

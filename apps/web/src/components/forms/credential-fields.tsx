@@ -1,6 +1,6 @@
 import type { TLoginRequest } from "@portico/shared/schemas/auth";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { TextField } from "./field";
+import { TextField, type TextFieldProps } from "../ui/text-field";
 
 /** The e-mail and password fields of every password sign-in form. */
 export function CredentialFields({
@@ -27,5 +27,18 @@ export function CredentialFields({
         {...register("password")}
       />
     </>
+  );
+}
+
+export const PASSWORD_HINT =
+  "At least 8 characters, with a lowercase letter, a number and a special character.";
+
+/** A field for choosing a password (sign-up, reset, change), with the spec's rules as its hint. */
+export function NewPasswordField({
+  label = "New password",
+  ...rest
+}: Omit<TextFieldProps, "label" | "type"> & { label?: string }) {
+  return (
+    <TextField label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...rest} />
   );
 }

@@ -1,135 +1,75 @@
 /**
- * Form fields: every input has a visible `<label htmlFor>` (spec a11y), and its error is shown
- * under it and linked with aria-describedby so screen readers read it with the field.
+ * The frame of every form field: a visible label tied to the control, an optional hint, and the
+ * error under it. The control gets `id`, `aria-invalid` and `aria-describedby` (error, then hint),
+ * so screen readers read the error with the field.
  */
-import clsx from "clsx";
-import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from "react";
+import { type ReactNode, useId } from "react";
+import { cn } from "../../lib/cn";
+import { Label } from "./label";
 
-const CONTROL =
-  "block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600 disabled:bg-slate-100";
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
 
-function describedBy(...ids: Array<string | false | undefined>): string | undefined {
-  const joined = ids.filter(Boolean).join(" ");
-  return joined || undefined;
+export interface FieldFrameProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  id?: string | undefined;
+  className?: string | undefined;
 }
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700">
+    <p id={id} className="text-sm font-medium text-danger">
       {message}
     </p>
   );
 }
 
-interface FieldProps {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-}
-
-export interface TextFieldProps extends FieldProps, InputHTMLAttributes<HTMLInputElement> {
-  ref?: Ref<HTMLInputElement>;
-}
-
-export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps) {
+/** Ids and ARIA wiring of a control with an optional hint and error. */
+export function useControlProps(
+  id: string | undefined,
+  error: string | undefined,
+  hasHint: boolean,
+): ControlProps & { hintId: string; errorId: string } {
   const generated = useId();
   const fieldId = id ?? generated;
-  return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${fieldId}-error`, hint !== undefined && `${fieldId}-hint`)}
-        className={clsx(CONTROL, error ? "border-red-500" : "border-slate-300")}
-        {...input}
-      />
-      {hint !== undefined && (
-        <div id={`${fieldId}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </div>
-      )}
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
-  );
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const describedBy = [error && errorId, hasHint && hintId].filter(Boolean).join(" ");
+  return {
+    id: fieldId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+    hintId,
+    errorId,
+  };
 }
 
-export interface SelectFieldProps extends FieldProps, SelectHTMLAttributes<HTMLSelectElement> {
-  ref?: Ref<HTMLSelectElement>;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder?: string;
-}
-
-export function SelectField({
+/** Label above, control, hint and error below. `children` renders the control with its props. */
+export function Field({
   label,
   error,
   hint,
   id,
   className,
-  ref,
-  options,
-  placeholder,
-  ...select
-}: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+  children,
+}: FieldFrameProps & { children: (control: ControlProps) => ReactNode }) {
+  const { hintId, errorId, ...control } = useControlProps(id, error, hint !== undefined);
   return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${fieldId}-error`)}
-        className={clsx(CONTROL, error ? "border-red-500" : "border-slate-300")}
-        {...select}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint !== undefined && <div className="mt-1 text-sm text-slate-600">{hint}</div>}
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
-  );
-}
-
-export interface CheckboxFieldProps extends Omit<FieldProps, "hint">, InputHTMLAttributes<HTMLInputElement> {
-  ref?: Ref<HTMLInputElement>;
-  children?: ReactNode;
-}
-
-/** A checkbox whose label is `label` (its accessible name); `children` adds text after it. */
-export function CheckboxField({ label, error, id, className, ref, children, ...input }: CheckboxFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  return (
-    <div className={className}>
-      <div className="flex items-start gap-2">
-        <input
-          ref={ref}
-          id={fieldId}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && `${fieldId}-error`)}
-          className="mt-0.5 size-4 rounded border-slate-300 text-brand-600"
-          {...input}
-        />
-        <label htmlFor={fieldId} className="text-sm text-slate-800">
-          {label}
-        </label>
-        {children}
-      </div>
-      <FieldError id={`${fieldId}-error`} message={error} />
+    <div className={cn("space-y-1.5", className)}>
+      <Label htmlFor={control.id}>{label}</Label>
+      {children(control)}
+      {hint !== undefined && (
+        <div id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </div>
+      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

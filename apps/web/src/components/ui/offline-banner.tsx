@@ -8,7 +8,7 @@ export function OfflineBanner() {
   return (
     <div
       role="status"
-      className="sticky top-0 z-50 bg-amber-500 px-4 py-2 text-center text-sm font-medium text-slate-900"
+      className="sticky top-0 z-50 bg-amber-500 px-4 py-2 text-center text-sm font-medium text-foreground"
     >
       {NO_INTERNET_MESSAGE}
     </div>

@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ErrorAlert, Notice } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
+import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api-client";
 import { authApi } from "./api";
 
@@ -41,7 +41,7 @@ export default function ForgotPasswordScreen() {
         <Notice>{sent}</Notice>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-muted-foreground">
             Enter your e-mail address and we will send you a link to reset your password.
           </p>
           <ErrorAlert>{serverError}</ErrorAlert>

@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { ErrorAlert, Notice } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
+import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api-client";
 import { clearPendingMfa, loadPendingMfa } from "../../lib/pending-mfa";
 import { redirectTarget } from "../../lib/redirect";
@@ -35,7 +35,9 @@ export default function OtpScreen() {
   if (!pending) {
     return (
       <PublicPage title="Enter your sign-in code">
-        <p className="mb-4 text-slate-700">There is no sign-in waiting for a code. Please sign in again.</p>
+        <p className="mb-4 text-muted-foreground">
+          There is no sign-in waiting for a code. Please sign in again.
+        </p>
         <Link to="/" className={linkClass}>
           Sign in
         </Link>
@@ -71,7 +73,7 @@ export default function OtpScreen() {
   return (
     <PublicPage title="Enter your sign-in code">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-muted-foreground">
           We have e-mailed a 6-digit code to <strong>{pending.username}</strong>.
         </p>
         <Notice>{notice}</Notice>

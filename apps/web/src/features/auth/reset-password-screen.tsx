@@ -3,9 +3,9 @@ import { ZResetPasswordRequest } from "@portico/shared/schemas/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { NewPasswordField } from "../../components/forms/credential-fields";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
 import { errorMessage } from "../../lib/api-client";
 import { authApi } from "./api";
@@ -51,7 +51,7 @@ export default function ResetPasswordScreen() {
   return (
     <PublicPage title="Reset password">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-muted-foreground">
           Choose a new password for <strong>{email}</strong>.
         </p>
         {serverError && (
@@ -62,14 +62,7 @@ export default function ResetPasswordScreen() {
             </Link>
           </ErrorAlert>
         )}
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a lowercase letter, a number and a special character."
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <NewPasswordField error={errors.password?.message} {...register("password")} />
         <Button type="submit" busy={isSubmitting} className="w-full">
           Reset password
         </Button>

@@ -3,9 +3,9 @@ import type { TLoginRequest } from "@portico/shared/schemas/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { CredentialFields } from "../../components/forms/credential-fields";
 import { ErrorAlert, Notice } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { CredentialFields } from "../../components/ui/credential-fields";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
 import { errorMessage } from "../../lib/api-client";
 import { lazyResolver } from "../../lib/lazy-resolver";
@@ -66,6 +66,7 @@ export default function SignInScreen() {
   return (
     <PublicPage
       title="Sign in"
+      description="Support, licences and cluster health for your organization."
       footer={
         <>
           New to Portico?{" "}
@@ -79,14 +80,14 @@ export default function SignInScreen() {
         <Notice>{notice}</Notice>
         <ErrorAlert>{serverError}</ErrorAlert>
         <CredentialFields register={register} errors={errors} />
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex justify-end">
           <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
             Forgot password?
           </Link>
-          <Button type="submit" busy={isSubmitting}>
-            Sign in
-          </Button>
         </div>
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          Sign in
+        </Button>
       </form>
     </PublicPage>
   );

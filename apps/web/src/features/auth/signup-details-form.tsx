@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZSignupRequest } from "@portico/shared/schemas/auth";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { CountryAndTimeZoneFields, TermsCheckbox } from "../../components/forms/controlled-fields";
+import { NewPasswordField } from "../../components/forms/credential-fields";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { CheckboxField, SelectField, TextField } from "../../components/ui/field";
-import { linkClass } from "../../components/ui/public-page";
+import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api-client";
-import { countryOptions, guessCountry } from "../../lib/countries";
-import { browserTimeZone, timeZoneOptions } from "../../lib/time-zones";
+import { guessCountry } from "../../lib/countries";
+import { browserTimeZone } from "../../lib/time-zones";
 import { authApi } from "./api";
 import type { SignInState } from "./sign-in-screen";
 
@@ -26,10 +27,9 @@ interface Props {
 export function SignupDetailsForm({ email, token, isInvite }: Props) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
-  const countries = useMemo(() => countryOptions(), []);
-  const zones = useMemo(() => timeZoneOptions(), []);
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
@@ -50,33 +50,13 @@ export function SignupDetailsForm({ email, token, isInvite }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-muted-foreground">
         Signing up as <strong>{email}</strong>
       </p>
       <ErrorAlert>{serverError}</ErrorAlert>
       <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, with a lowercase letter, a number and a special character."
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <SelectField
-        label="Country"
-        options={countries}
-        placeholder="Select a country"
-        error={errors.country_code?.message}
-        {...register("country_code")}
-      />
-      <SelectField
-        label="Time zone"
-        options={zones}
-        placeholder="Select a time zone"
-        error={errors.timezone?.message}
-        {...register("timezone")}
-      />
+      <NewPasswordField label="Password" error={errors.password?.message} {...register("password")} />
+      <CountryAndTimeZoneFields control={control} countryName="country_code" timeZoneName="timezone" />
       {!isInvite && (
         <TextField
           label="Organization name (optional)"
@@ -88,15 +68,7 @@ export function SignupDetailsForm({ email, token, isInvite }: Props) {
           })}
         />
       )}
-      <CheckboxField
-        label="I accept the Terms and Conditions"
-        error={errors.consent_received?.message}
-        {...register("consent_received")}
-      >
-        <Link to="/terms-and-conditions/standard" target="_blank" className={`text-sm ${linkClass}`}>
-          Read the terms
-        </Link>
-      </CheckboxField>
+      <TermsCheckbox control={control} name="consent_received" />
       <Button type="submit" busy={isSubmitting} className="w-full">
         Create account
       </Button>

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { ErrorAlert } from "../../components/ui/alert";
+import { ErrorAlert, Notice } from "../../components/ui/alert";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
+import { FormSkeleton } from "../../components/ui/skeleton";
 import { authApi } from "./api";
 import { SignupDetailsForm } from "./signup-details-form";
 
@@ -16,7 +17,7 @@ export function SignupDetailsStep({ email, token }: { email: string; token: stri
   if (verify.isPending) {
     return (
       <PublicPage title="Create your Portico account">
-        <p className="text-slate-700">Checking your link…</p>
+        <FormSkeleton fields={4} label="Checking your link" />
       </PublicPage>
     );
   }
@@ -37,7 +38,7 @@ export function SignupDetailsStep({ email, token }: { email: string; token: stri
     const joinPath = `/join-organization?token=${encodeURIComponent(token)}`;
     return (
       <PublicPage title="You already have an account">
-        <p className="mb-4 text-slate-700">
+        <p className="mb-4 text-muted-foreground">
           {link.kind === "invite" && link.company
             ? `${link.email} already has a Portico account. Sign in to join ${link.company}.`
             : `${link.email} already has a Portico account.`}
@@ -55,9 +56,7 @@ export function SignupDetailsStep({ email, token }: { email: string; token: stri
   return (
     <PublicPage title="Create your Portico account">
       {link.kind === "invite" && link.company && (
-        <p className="mb-4 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
-          You are joining {link.company}
-        </p>
+        <Notice className="mb-4">You are joining {link.company}</Notice>
       )}
       <SignupDetailsForm email={link.email} token={token} isInvite={link.kind === "invite"} />
     </PublicPage>

@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
+import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api-client";
 import { authApi } from "./api";
 
@@ -45,8 +45,8 @@ export function SignupEmailStep() {
     return (
       <PublicPage title="Create your Portico account" footer={footer}>
         <div role="status" className="space-y-2">
-          <p className="text-lg font-medium text-slate-900">Check your inbox</p>
-          <p className="text-slate-700">
+          <p className="text-lg font-medium text-foreground">Check your inbox</p>
+          <p className="text-muted-foreground">
             We have sent a link to <strong>{sentTo}</strong>. Open it to confirm your address and finish
             signing up.
           </p>

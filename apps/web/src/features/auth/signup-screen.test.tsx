@@ -1,6 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { bodyOf, calls, currentUrl, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
+import {
+  bodyOf,
+  calls,
+  chooseOption,
+  currentUrl,
+  jsonResponse,
+  mockApi,
+  renderScreen,
+} from "../../test/helpers";
 import SignInScreen from "./sign-in-screen";
 import SignupScreen from "./signup-screen";
 
@@ -40,8 +48,8 @@ describe("sign-up, step 2: the details", () => {
     });
     await view.user.type(await screen.findByLabelText("Full name"), "Ada Lovelace");
     if (password) await view.user.type(screen.getByLabelText("Password"), password);
-    await view.user.selectOptions(screen.getByLabelText("Country"), "GB");
-    await view.user.selectOptions(screen.getByLabelText("Time zone"), "Europe/London");
+    await chooseOption(view.user, "Country", "United Kingdom");
+    await chooseOption(view.user, "Time zone", "Europe/London");
     if (accept) await view.user.click(screen.getByLabelText("I accept the Terms and Conditions"));
     await view.user.click(screen.getByRole("button", { name: "Create account" }));
     return view;

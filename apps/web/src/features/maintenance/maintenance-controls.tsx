@@ -2,9 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ZMaintenanceEnable } from "@portico/shared/schemas/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { ErrorAlert } from "../../components/ui/alert";
+import { ErrorAlert, QueryError } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
+import { FormSkeleton } from "../../components/ui/skeleton";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/toast";
 import { formatUntil, MAINTENANCE_POLL_MS, maintenanceApi, maintenanceStatusQuery } from "./api";
 
 const MAX_MINUTES = 7 * 24 * 60;
@@ -22,16 +25,28 @@ export function MaintenanceControls() {
   const queryClient = useQueryClient();
   const status = useQuery({ ...maintenanceStatusQuery, refetchInterval: MAINTENANCE_POLL_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: maintenanceStatusQuery.queryKey });
-  const enable = useMutation({ mutationFn: maintenanceApi.enable, onSuccess: refresh });
-  const disable = useMutation({ mutationFn: maintenanceApi.disable, onSuccess: refresh });
+  const enable = useMutation({
+    mutationFn: maintenanceApi.enable,
+    onSuccess: async () => {
+      await refresh();
+      toast.success("Maintenance is on: customers now see the maintenance page.");
+    },
+  });
+  const disable = useMutation({
+    mutationFn: maintenanceApi.disable,
+    onSuccess: async () => {
+      await refresh();
+      toast.success("Maintenance is off: the portal is open again.");
+    },
+  });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver, defaultValues: { duration: 60, message: "" } });
 
-  if (status.isPending) return <p className="text-slate-700">Loading maintenance status…</p>;
-  if (status.isError) return <ErrorAlert>{status.error.error}</ErrorAlert>;
+  if (status.isPending) return <FormSkeleton fields={2} label="Loading maintenance status" />;
+  if (status.isError) return <QueryError query={status} />;
 
   const on = status.data.status !== "OK";
   const until = formatUntil(status.data.until);
@@ -39,16 +54,17 @@ export function MaintenanceControls() {
 
   return (
     <div className="space-y-4">
-      <div role="status" className="rounded-md bg-slate-100 px-3 py-2 text-sm">
-        <p className="font-medium">
-          {on ? "Maintenance is on." : "Maintenance is off: the portal is open to everyone."}
+      <div role="status" className="space-y-1 rounded-md border bg-muted px-3 py-2.5 text-sm">
+        <p className="flex items-center gap-2 font-medium">
+          <Badge variant={on ? "warning" : "success"}>{on ? "On" : "Off"}</Badge>
+          <span>{on ? "Maintenance is on." : "Maintenance is off: the portal is open to everyone."}</span>
         </p>
         {on && status.data.message && <p>Message: {status.data.message}</p>}
         {on && until && <p>Until {until}</p>}
       </div>
       <ErrorAlert>{failure}</ErrorAlert>
       {on ? (
-        <Button variant="danger" busy={disable.isPending} onClick={() => disable.mutate()}>
+        <Button busy={disable.isPending} onClick={() => disable.mutate()}>
           Disable maintenance
         </Button>
       ) : (

@@ -1,5 +1,6 @@
 import { Button } from "../../components/ui/button";
 import { PublicPage } from "../../components/ui/public-page";
+import { FormSkeleton } from "../../components/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { useSession } from "../../lib/session";
 import { signOut } from "../../lib/sign-out";
@@ -14,7 +15,7 @@ export default function MntScreen() {
   if (!session) {
     return (
       <PublicPage title="Maintenance mode">
-        <p className="mb-4 text-sm text-slate-700">
+        <p className="mb-4 text-sm text-muted-foreground">
           Engineers sign in here to manage maintenance, also while it is on.
         </p>
         <MaintenanceLoginForm />
@@ -31,7 +32,7 @@ export default function MntScreen() {
   if (user.isPending) {
     return (
       <PublicPage title="Maintenance mode">
-        <p className="text-slate-700">Loading…</p>
+        <FormSkeleton fields={2} label="Loading" />
       </PublicPage>
     );
   }
@@ -39,7 +40,7 @@ export default function MntScreen() {
   if (!user.data?.isEngineer) {
     return (
       <PublicPage title="Maintenance mode" footer={signOutButton}>
-        <p className="text-slate-700">
+        <p className="text-muted-foreground">
           {user.isError ? user.error.error : "Only Portico engineers can manage maintenance."}
         </p>
       </PublicPage>

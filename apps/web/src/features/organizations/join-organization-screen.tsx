@@ -4,10 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { TermsCheckbox } from "../../components/forms/controlled-fields";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { CheckboxField, TextField } from "../../components/ui/field";
 import { linkClass, PublicPage } from "../../components/ui/public-page";
+import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api-client";
 import { userQueryKey } from "../../lib/current-user";
 import { persistedStore } from "../../lib/persisted-store";
@@ -28,6 +29,7 @@ export default function JoinOrganizationScreen() {
   const token = params.get("token");
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver, defaultValues: { team_name: "" } });
@@ -41,7 +43,7 @@ export default function JoinOrganizationScreen() {
   if (!token) {
     return (
       <PublicPage title="Join an organization" footer={back}>
-        <p className="text-slate-700">
+        <p className="text-muted-foreground">
           To join an organization, open the link in your invitation e-mail. Ask the organization's owner to
           invite you if you have none.
         </p>
@@ -64,20 +66,12 @@ export default function JoinOrganizationScreen() {
   return (
     <PublicPage title="Join an organization" footer={back}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-muted-foreground">
           Type the organization's name as it appears in your invitation.
         </p>
         <ErrorAlert>{serverError}</ErrorAlert>
         <TextField label="Organization name" error={errors.team_name?.message} {...register("team_name")} />
-        <CheckboxField
-          label="I accept the Terms and Conditions"
-          error={errors.consent_received?.message}
-          {...register("consent_received")}
-        >
-          <Link to="/terms-and-conditions/standard" target="_blank" className={`text-sm ${linkClass}`}>
-            Read the terms
-          </Link>
-        </CheckboxField>
+        <TermsCheckbox control={control} name="consent_received" />
         <Button type="submit" busy={isSubmitting} className="w-full">
           Join organization
         </Button>

@@ -8,28 +8,44 @@ export interface PlaceholderScreenDef {
   title: string;
   /** Vendor engineers only (customers see a "not available" screen). */
   engineerOnly?: boolean;
+  /** Nested pages: the page above, shown as a breadcrumb. */
+  parent?: { title: string; path: string };
 }
+
+const ISSUES = { title: "Issues", path: "/issues" };
+const HEALTH = { title: "Health", path: "/health" };
+const CUSTOMERS = { title: "Customers", path: "/customers" };
+const SUBSCRIPTION = { title: "Subscription", path: "/subscription" };
 
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   { path: "issues", title: "Issues" },
-  { path: "issues/:issueNumber", title: "Issue" },
+  { path: "issues/:issueNumber", title: "Issue", parent: ISSUES },
   { path: "health", title: "Health" },
-  { path: "health/:accountId/:clusterId", title: "Cluster" },
+  { path: "health/:accountId/:clusterId", title: "Cluster", parent: HEALTH },
   { path: "license", title: "License" },
   { path: "users", title: "Users" },
   { path: "panic", title: "Panic" },
   { path: "customers", title: "Customers", engineerOnly: true },
-  { path: "customers/:id", title: "Customer", engineerOnly: true },
+  { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
   { path: "subscription", title: "Subscription" },
   { path: "cluster/register", title: "Register cluster" },
   { path: "alerts", title: "Alerts" },
   { path: "upgrade-subscription", title: "Upgrade subscription" },
-  { path: "upgrade-subscription-confirmation", title: "Upgrade confirmation" },
-  { path: "end-subscription", title: "End subscription" },
+  {
+    path: "upgrade-subscription-confirmation",
+    title: "Upgrade confirmation",
+    parent: { title: "Upgrade subscription", path: "/upgrade-subscription" },
+  },
+  { path: "end-subscription", title: "End subscription", parent: SUBSCRIPTION },
   { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
   { path: "files", title: "Files" },
   { path: "todos", title: "Todos" },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
-  { path: "activity/v2", title: "Engineer activity", engineerOnly: true },
+  {
+    path: "activity/v2",
+    title: "Engineer activity",
+    engineerOnly: true,
+    parent: { title: "Engineer activity", path: "/activity" },
+  },
   { path: "purgeview", title: "Purged accounts", engineerOnly: true },
 ];

@@ -1,8 +1,10 @@
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from "@portico/shared/schemas/profile";
-import { useEffect, useId, useState } from "react";
+import Trash2 from "lucide-react/icons/trash-2";
+import { ConfirmDialog } from "../../components/ui/alert-dialog";
+import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
-import { FieldError } from "../../components/ui/field";
-import { useAuthorizedImage } from "./use-authorized-image";
+import { FilePicker } from "../../components/ui/file-picker";
+import { useAuthorizedImage } from "../../lib/authorized-image";
 
 export const PICTURE_TOO_BIG = "The picture must be 2 MiB or smaller.";
 export const PICTURE_WRONG_TYPE = "Choose a PNG, JPEG, WebP or GIF image.";
@@ -15,77 +17,58 @@ export function pictureProblem(file: File): string | null {
 }
 
 interface Props {
+  name: string;
   currentUrl: string | null;
   file: File | null;
   onFileChange: (file: File | null) => void;
-  onRemove: () => void;
-  removing: boolean;
-  initials: string;
+  /** Resolves when the picture is gone; rejects (the error shows on the form) when it is not. */
+  onRemove: () => Promise<unknown>;
+  /** The form is being saved with the chosen file. */
+  uploading: boolean;
 }
 
-/** Picture upload with a preview of the chosen file (≤ 2 MiB), and removal of the current one. */
-export function PictureField({ currentUrl, file, onFileChange, onRemove, removing, initials }: Props) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+/** The current picture (or initials), a picker for a new one (≤ 2 MiB, previewed), and removal. */
+export function PictureField({ name, currentUrl, file, onFileChange, onRemove, uploading }: Props) {
   const current = useAuthorizedImage(currentUrl);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const shown = preview ?? (current.status === "loaded" ? current.src : null);
-
   return (
-    <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Picture</legend>
-      <div className="flex items-center gap-4">
-        {shown ? (
-          <img
-            src={shown}
-            alt={preview ? "Your new avatar, not saved yet" : "Your current avatar"}
-            className="size-16 rounded-full object-cover"
+    <fieldset className="space-y-3">
+      <legend className="mb-1.5 text-sm font-medium">Picture</legend>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex items-center gap-3 sm:flex-col">
+          <Avatar
+            name={name}
+            size="lg"
+            src={current.status === "loaded" ? current.src : null}
+            label={current.status === "loaded" ? "Your current avatar" : `${name}'s initials`}
           />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-16 items-center justify-center rounded-full bg-slate-200 text-lg font-semibold text-slate-600"
-          >
-            {initials}
-          </span>
-        )}
-        <div className="space-y-2">
-          <label htmlFor={id} className="block text-sm text-slate-800">
-            Upload a picture
-          </label>
-          <input
-            id={id}
-            type="file"
-            accept={PROFILE_PICTURE_TYPES.join(",")}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            className="block text-sm"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              const issue = chosen ? pictureProblem(chosen) : null;
-              setProblem(issue);
-              onFileChange(issue ? null : chosen);
-              if (issue) event.target.value = "";
-            }}
-          />
-          {currentUrl && !file && (
-            <Button variant="secondary" onClick={onRemove} busy={removing}>
-              Remove picture
-            </Button>
+          {currentUrl && (
+            <ConfirmDialog
+              title="Remove your picture?"
+              description="Your initials are shown instead until you upload a new picture."
+              confirmLabel="Remove picture"
+              onConfirm={onRemove}
+              trigger={
+                <Button variant="ghost" size="sm" disabled={uploading}>
+                  <Trash2 aria-hidden="true" />
+                  Remove picture
+                </Button>
+              }
+            />
           )}
         </div>
+        <FilePicker
+          className="flex-1"
+          label="Upload a picture"
+          accept={PROFILE_PICTURE_TYPES}
+          validate={pictureProblem}
+          file={file}
+          onFileChange={onFileChange}
+          hint={<p>PNG, JPEG, WebP or GIF, up to 2 MiB. Saved with the form.</p>}
+          previewAlt="Your new avatar, not saved yet"
+          progress={uploading ? "indeterminate" : null}
+          disabled={uploading}
+        />
       </div>
-      <FieldError id={`${id}-error`} message={problem ?? undefined} />
     </fieldset>
   );
 }

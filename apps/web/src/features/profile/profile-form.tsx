@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TProfile, ZProfileUpdate } from "@portico/shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ErrorAlert, Notice } from "../../components/ui/alert";
+import { BoundCheckbox, CountryAndTimeZoneFields } from "../../components/forms/controlled-fields";
+import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { CheckboxField, SelectField, TextField } from "../../components/ui/field";
-import { countryOptions } from "../../lib/countries";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/toast";
 import { userQueryKey } from "../../lib/current-user";
-import { timeZoneOptions } from "../../lib/time-zones";
 import { profileApi, profileQuery } from "./api";
 import { PictureField } from "./picture-field";
 
@@ -22,24 +22,16 @@ export function toProfileFormData(values: Record<string, unknown>, picture: File
   return form;
 }
 
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join("");
-}
+export const PROFILE_SAVED = "Your profile has been saved.";
 
 export function ProfileForm({ profile }: { profile: TProfile }) {
   const queryClient = useQueryClient();
   const [picture, setPicture] = useState<File | null>(null);
-  const countries = useMemo(() => countryOptions(), []);
-  const zones = useMemo(() => timeZoneOptions(), []);
   const {
     register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(ZProfileUpdate),
     defaultValues: {
@@ -52,20 +44,22 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
     },
   });
 
-  const onSaved = (saved: TProfile) => {
-    queryClient.setQueryData(profileQuery.queryKey, saved);
-    void queryClient.invalidateQueries({ queryKey: userQueryKey });
-  };
   const save = useMutation({
     mutationFn: (form: FormData) => profileApi.save(form),
     onSuccess: (saved) => {
       setPicture(null);
-      onSaved(saved);
+      queryClient.setQueryData(profileQuery.queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      toast.success(PROFILE_SAVED);
     },
   });
   const removePicture = useMutation({
     mutationFn: profileApi.removePicture,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery.queryKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      toast.success("Your picture has been removed.");
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -75,61 +69,48 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
-      <Notice>{save.isSuccess && !save.isPending ? "Your profile has been saved." : null}</Notice>
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
       <ErrorAlert>{save.error?.error ?? removePicture.error?.error}</ErrorAlert>
-      <p className="text-sm text-slate-700">
-        E-mail address: <strong>{profile.email}</strong>
+      <p className="text-sm text-muted-foreground">
+        E-mail address: <strong className="font-medium text-foreground">{profile.email}</strong>
       </p>
-      <TextField
-        label="Name"
-        autoComplete="name"
-        error={errors.profile_name?.message}
-        {...register("profile_name")}
-      />
-      <SelectField
-        label="Time zone"
-        options={zones}
-        placeholder="Select a time zone"
-        error={errors.timezone?.message}
-        {...register("timezone")}
-      />
-      <SelectField
-        label="Country"
-        options={countries}
-        placeholder="Select a country"
-        error={errors.country_code?.message}
-        {...register("country_code")}
-      />
-      <TextField
-        label="Slack member ID"
-        hint="Lets engineers mention you in your organization's shared channel."
-        error={errors.slack_member_id?.message}
-        {...register("slack_member_id")}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register("phone")}
-      />
-      <CheckboxField
-        label="Send me e-mail notifications"
-        error={errors.email_notification?.message}
-        {...register("email_notification")}
-      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.profile_name?.message}
+          {...register("profile_name")}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <CountryAndTimeZoneFields control={control} countryName="country_code" timeZoneName="timezone" />
+        <TextField
+          label="Slack member ID"
+          hint="Lets engineers mention you in your organization's shared channel."
+          error={errors.slack_member_id?.message}
+          className="sm:col-span-2"
+          {...register("slack_member_id")}
+        />
+      </div>
+      <BoundCheckbox control={control} name="email_notification" label="Send me e-mail notifications" />
       <PictureField
+        name={profile.profile_name}
         currentUrl={profile.picture_url}
         file={picture}
         onFileChange={setPicture}
-        onRemove={() => removePicture.mutate()}
-        removing={removePicture.isPending}
-        initials={initialsOf(profile.profile_name)}
+        onRemove={() => removePicture.mutateAsync()}
+        uploading={save.isPending && picture !== null}
       />
-      <Button type="submit" busy={isSubmitting || save.isPending}>
-        Save profile
-      </Button>
+      <div className="flex justify-end border-t pt-5">
+        <Button type="submit" busy={save.isPending}>
+          Save profile
+        </Button>
+      </div>
     </form>
   );
 }

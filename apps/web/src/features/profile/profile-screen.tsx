@@ -1,26 +1,42 @@
 import { useQuery } from "@tanstack/react-query";
-import { ErrorAlert } from "../../components/ui/alert";
-import { useDocumentTitle } from "../../components/ui/use-document-title";
+import { QueryError } from "../../components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageHeader } from "../../components/ui/page-header";
+import { FormSkeleton } from "../../components/ui/skeleton";
 import { profileQuery } from "./api";
 import { MfaToggle } from "./mfa-toggle";
 import { ProfileForm } from "./profile-form";
 
 export default function ProfileScreen() {
-  useDocumentTitle("Profile");
   const profile = useQuery(profileQuery);
   return (
-    <section className="space-y-8">
-      <h1 className="text-2xl font-semibold text-slate-900">Profile</h1>
-      <div>
-        <h2 className="mb-4 text-lg font-semibold text-slate-900">Personal details</h2>
-        {profile.isPending && <p className="text-slate-700">Loading your profile…</p>}
-        {profile.isError && <ErrorAlert>{profile.error.error}</ErrorAlert>}
-        {profile.data && <ProfileForm profile={profile.data} />}
+    <div className="max-w-3xl">
+      <PageHeader
+        title="Profile"
+        description="How you appear to your colleagues and to Portico's engineers."
+      />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Personal details</CardTitle>
+            <CardDescription>Your name, contact details and picture.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {profile.isPending && <FormSkeleton fields={4} label="Loading your profile" />}
+            {profile.isError && <QueryError query={profile} />}
+            {profile.data && <ProfileForm profile={profile.data} />}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Sign-in security</CardTitle>
+            <CardDescription>A second step at sign-in keeps your organization's data safe.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <MfaToggle />
+          </CardContent>
+        </Card>
       </div>
-      <div>
-        <h2 className="mb-4 text-lg font-semibold text-slate-900">Sign-in security</h2>
-        <MfaToggle />
-      </div>
-    </section>
+    </div>
   );
 }

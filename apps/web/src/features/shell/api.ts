@@ -1,8 +1,25 @@
-import type { TTeam } from "@portico/shared/schemas/accounts";
-import { queryOptions } from "@tanstack/react-query";
+import type { TAccountSummary, TTeam } from "@portico/shared/schemas/accounts";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
 export const teamsQuery = queryOptions({
   queryKey: ["teams"],
   queryFn: () => api.get<TTeam[]>("/api/auth/teams", { aid: false }),
 });
+
+export const ORGANIZATION_SEARCH_SIZE = 20;
+
+/** Engineers' organization search (GET /api/auth/organizations?q=): every account, by name. */
+export function organizationSearchQuery(search: string) {
+  return queryOptions({
+    queryKey: ["organization-search", search],
+    queryFn: ({ signal }) =>
+      api.get<{ items: TAccountSummary[]; total: number }>("/api/auth/organizations", {
+        aid: false,
+        signal,
+        query: { q: search || undefined, page_size: ORGANIZATION_SEARCH_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

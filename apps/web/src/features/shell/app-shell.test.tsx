@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setNavigate } from "../../lib/navigation";
 import { persistedStore } from "../../lib/persisted-store";
 import { getSession, setSession } from "../../lib/session";
-import { calls, currentUrl, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
+import { calls, chooseOption, currentUrl, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
 import AppShell from "./app-shell";
 
 const customer = {
@@ -34,6 +34,7 @@ beforeEach(() => {
   setSession({ accessToken: "tok", expiresAt: Date.now() + 600_000 });
   persistedStore.remove("selectedAccountId");
   persistedStore.remove("sidebarMini");
+  persistedStore.remove("theme");
 });
 
 describe("app shell", () => {
@@ -86,24 +87,61 @@ describe("app shell", () => {
       { account_id: 9, company: "Globex", role: "user" },
     ];
     const { user, fetchMock } = renderShell(customer, { "GET /api/auth/teams": teams });
-    const select = await screen.findByLabelText("Organization");
-    expect(select).toHaveValue("3");
-    await user.selectOptions(select, "9");
+    const switcher = await screen.findByRole("combobox", { name: "Organization" });
+    await waitFor(() => expect(switcher).toHaveTextContent("Acme"));
+    await chooseOption(user, "Organization", "Globex");
     expect(persistedStore.get("selectedAccountId")).toBe(9);
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/chat/user?aid=9")).toBe(true),
     );
   });
 
-  it("signs out", async () => {
+  it("lets engineers search every organization by name", async () => {
+    const globex = {
+      account_id: 9,
+      company: "Globex",
+      is_trial: false,
+      is_disabled: false,
+      account_type: { type: null, serviceType: null, status: null, hasSupport: true },
+      users: 3,
+      created_at: "2025-01-01T00:00:00Z",
+    };
+    const { user, fetchMock } = renderShell(engineer, {
+      "GET /api/auth/organizations": (url: URL) =>
+        jsonResponse({ items: url.searchParams.get("q") === "glo" ? [globex] : [], total: 1 }),
+    });
+    await chooseOption(user, "Organization", "Globex", "glo");
+    expect(persistedStore.get("selectedAccountId")).toBe(9);
+    const searched = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => u.includes("organizations"));
+    expect(searched).toContainEqual(expect.stringContaining("q=glo"));
+  });
+
+  it("signs out from the user menu", async () => {
     const { user, router, fetchMock } = renderShell(customer, {
       "POST /api/auth/logout": () => new Response(null, { status: 204 }),
     });
     await screen.findByText("Ada Lovelace");
-    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await user.click(screen.getByRole("button", { name: "User menu" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Sign out" }));
     await waitFor(() => expect(currentUrl(router)).toBe("/"));
     expect(calls(fetchMock)).toContain("POST /api/auth/logout");
     expect(getSession()).toBeNull();
+  });
+
+  it("switches to the dark theme from the user menu by keyboard, and remembers it", async () => {
+    const { user } = renderShell(customer);
+    await screen.findByText("Ada Lovelace");
+    screen.getByRole("button", { name: "User menu" }).focus();
+    await user.keyboard("{Enter}");
+    const theme = await screen.findByRole("menuitem", { name: /Theme/ });
+    theme.focus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(screen.getByRole("menuitemradio", { name: "System" })).toHaveFocus());
+    await user.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    expect(localStorage.getItem("portico.theme")).toBe('"dark"');
+    await waitFor(() => expect(screen.queryByRole("menu")).not.toBeInTheDocument());
   });
 
   it("shows the spec's message when the user cannot be loaded", async () => {

@@ -1,14 +1,18 @@
-import { ALERT_CODES, alertMessage } from "@portico/shared/errors";
-import clsx from "clsx";
+import { ALERTS, alertMessage } from "@portico/shared/errors";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
-import { ErrorAlert } from "../../components/ui/alert";
+import { QueryError } from "../../components/ui/alert";
+import { BrandMark } from "../../components/ui/brand";
 import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 import { buildRedirect } from "../../lib/redirect";
 import { subscribeRemoteSignOut, useSession } from "../../lib/session";
 import { MobileMenu } from "./mobile-menu";
-import { SidebarContent } from "./sidebar-content";
+import { OrganizationSwitcher } from "./organization-switcher";
+import { Sidebar } from "./sidebar";
+import { UserMenu } from "./user-menu";
+
+export const MAIN_ID = "main-content";
 
 interface FrameProps {
   children: ReactNode;
@@ -16,7 +20,10 @@ interface FrameProps {
   requireOrganization?: boolean;
 }
 
-/** The signed-in layout: sidebar (full or mini, remembered), mobile menu, and the screen. */
+/**
+ * The signed-in layout: skip link, sidebar (full or mini, remembered; a sheet on small screens),
+ * top bar (organization, the notifications slot, user menu) and the screen.
+ */
 export function AppFrame({ children, requireOrganization = true }: FrameProps) {
   const session = useSession();
   const user = useCurrentUser();
@@ -35,33 +42,31 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
   if (requireOrganization && info && info.accountId === null && !info.isEngineer) {
     return <Navigate to="/create-account" replace />;
   }
+  const isEngineer = info?.isEngineer ?? false;
 
   return (
-    <div className="min-h-screen md:flex">
-      <aside
-        className={clsx(
-          "sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white md:flex",
-          mini ? "w-16" : "w-60 xl:w-64",
-        )}
+    <div className="min-h-dvh md:flex">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        <SidebarContent user={info} mini={mini} />
-        <button
-          type="button"
-          onClick={() => setMini(!mini)}
-          aria-label={mini ? "Expand sidebar" : "Collapse sidebar"}
-          className="border-t border-slate-200 px-2 py-2 text-xs text-slate-600 hover:bg-slate-50"
-        >
-          <span aria-hidden="true">{mini ? "»" : "« Collapse"}</span>
-        </button>
-      </aside>
-      <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-          <MobileMenu user={info} />
-          <span className="font-bold tracking-tight text-brand-900">Portico</span>
+        Skip to content
+      </a>
+      <Sidebar isEngineer={isEngineer} mini={mini} onToggle={() => setMini(!mini)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+          <MobileMenu isEngineer={isEngineer} />
+          <BrandMark compact className="md:hidden" />
+          <div className="flex min-w-0 flex-1 items-center">
+            {info && <OrganizationSwitcher user={info} />}
+          </div>
+          {/* The notification bell of the notifications work goes here. */}
+          <div data-slot="notifications" className="contents" />
+          <UserMenu user={info} pictureVersion={user.dataUpdatedAt} />
         </header>
-        <main className="px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           {user.isError ? (
-            <ErrorAlert>{alertMessage(ALERT_CODES.FETCH_USER_INFO, user.error.error)}</ErrorAlert>
+            <QueryError query={user} message={alertMessage(ALERTS.FETCH_USER_INFO, user.error.error)} />
           ) : (
             children
           )}

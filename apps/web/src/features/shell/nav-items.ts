@@ -1,9 +1,30 @@
-/** Links of the main navigation; engineer-only ones are hidden from customers (the server enforces access). */
+/**
+ * Links of the main navigation, grouped as the spec's screens (§2.2); engineer-only ones are
+ * hidden from customers (the server enforces access).
+ */
+import type { LucideIcon } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import Bell from "lucide-react/icons/bell";
+import Building2 from "lucide-react/icons/building-2";
+import ChartLine from "lucide-react/icons/chart-line";
+import CircleArrowUp from "lucide-react/icons/circle-arrow-up";
+import CircleUserRound from "lucide-react/icons/circle-user-round";
+import CreditCard from "lucide-react/icons/credit-card";
+import FolderOpen from "lucide-react/icons/folder-open";
+import HeartPulse from "lucide-react/icons/heart-pulse";
+import KeyRound from "lucide-react/icons/key-round";
+import ListTodo from "lucide-react/icons/list-todo";
+import LockKeyhole from "lucide-react/icons/lock-keyhole";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import ServerCog from "lucide-react/icons/server-cog";
+import Siren from "lucide-react/icons/siren";
+import UserX from "lucide-react/icons/user-x";
+import Users from "lucide-react/icons/users";
+
 export interface NavItem {
   to: string;
   label: string;
-  /** Two letters shown in the mini sidebar. */
-  short: string;
+  icon: LucideIcon;
   engineerOnly?: boolean;
 }
 
@@ -11,38 +32,43 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
   {
     name: "Support",
     items: [
-      { to: "/issues", label: "Issues", short: "Is" },
-      { to: "/panic", label: "Panic", short: "Pa" },
-      { to: "/health", label: "Health", short: "He" },
-      { to: "/cluster/register", label: "Register cluster", short: "Rc" },
-      { to: "/alerts", label: "Alerts", short: "Al" },
-      { to: "/files", label: "Files", short: "Fi" },
-      { to: "/todos", label: "Todos", short: "To" },
+      { to: "/issues", label: "Issues", icon: MessagesSquare },
+      { to: "/panic", label: "Panic", icon: Siren },
+      { to: "/alerts", label: "Alerts", icon: Bell },
+      { to: "/files", label: "Files", icon: FolderOpen },
+      { to: "/todos", label: "Todos", icon: ListTodo },
     ],
   },
   {
-    name: "Administration",
+    name: "Clusters",
     items: [
-      { to: "/license", label: "License", short: "Li" },
-      { to: "/subscription", label: "Subscription", short: "Su" },
-      { to: "/upgrade-subscription", label: "Upgrade subscription", short: "Up" },
-      { to: "/users", label: "Users", short: "Us" },
+      { to: "/health", label: "Health", icon: HeartPulse },
+      { to: "/cluster/register", label: "Register cluster", icon: ServerCog },
+    ],
+  },
+  {
+    name: "Subscription",
+    items: [
+      { to: "/license", label: "License", icon: KeyRound },
+      { to: "/subscription", label: "Subscription", icon: CreditCard },
+      { to: "/upgrade-subscription", label: "Upgrade subscription", icon: CircleArrowUp },
+      { to: "/users", label: "Users", icon: Users },
     ],
   },
   {
     name: "Engineering",
     items: [
-      { to: "/customers", label: "Customers", short: "Cu", engineerOnly: true },
-      { to: "/activity", label: "Engineer activity", short: "Ea", engineerOnly: true },
-      { to: "/users-without-membership", label: "Users without membership", short: "Um", engineerOnly: true },
-      { to: "/purgeview", label: "Purged accounts", short: "Pu", engineerOnly: true },
+      { to: "/customers", label: "Customers", icon: Building2, engineerOnly: true },
+      { to: "/activity", label: "Engineer activity", icon: ChartLine, engineerOnly: true },
+      { to: "/users-without-membership", label: "Users without membership", icon: UserX, engineerOnly: true },
+      { to: "/purgeview", label: "Purged accounts", icon: Archive, engineerOnly: true },
     ],
   },
   {
     name: "Account",
     items: [
-      { to: "/profile", label: "Profile", short: "Pr" },
-      { to: "/change-password", label: "Change password", short: "Cp" },
+      { to: "/profile", label: "Profile", icon: CircleUserRound },
+      { to: "/change-password", label: "Change password", icon: LockKeyhole },
     ],
   },
 ];

@@ -1,52 +1,83 @@
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import Building2 from "lucide-react/icons/building-2";
+import { useDeferredValue, useEffect, useState } from "react";
+import { Combobox } from "../../components/ui/combobox";
 import { usePersisted } from "../../lib/persisted-store";
-import { teamsQuery } from "./api";
+import { organizationSearchQuery, teamsQuery } from "./api";
+
+const triggerClass = "h-9 w-44 sm:w-56";
 
 /**
- * The organization acted on. With several organizations the user picks one; the choice is kept
- * across visits and sent as `aid` with every request.
+ * The organization acted on, sent as `aid` with every request and kept across visits. Customers
+ * pick among their own organizations (shown only when they have several); engineers search every
+ * organization by name.
  */
 export function OrganizationSwitcher({ user }: { user: TUserInfo }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [selected, setSelected] = usePersisted("selectedAccountId");
-  const { data: teams } = useQuery(teamsQuery);
+  const teams = useQuery({ ...teamsQuery, enabled: !user.isEngineer });
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDeferredValue(search);
+  const organizations = useQuery({ ...organizationSearchQuery(deferredSearch), enabled: user.isEngineer });
 
-  // A remembered organization the user no longer belongs to falls back to their default.
+  // A remembered organization the customer no longer belongs to falls back to their default.
   useEffect(() => {
-    if (teams && selected !== null && !user.isEngineer && !teams.some((t) => t.account_id === selected)) {
-      setSelected(null);
-    }
-  }, [teams, selected, user.isEngineer, setSelected]);
+    const list = teams.data;
+    if (list && selected !== null && !list.some((t) => t.account_id === selected)) setSelected(null);
+  }, [teams.data, selected, setSelected]);
 
-  if (!teams || teams.length < 2) {
-    return user.companyName ? <p className="truncate text-sm text-slate-600">{user.companyName}</p> : null;
+  const choose = (value: string) => {
+    const id = Number(value);
+    if (id === (selected ?? user.accountId)) return;
+    setSelected(id);
+    // Everything shown belongs to the organization: load it again for the new one.
+    void queryClient.resetQueries();
+  };
+  const current = selected ?? user.accountId;
+
+  if (user.isEngineer) {
+    return (
+      <Combobox
+        aria-label="Organization"
+        className={triggerClass}
+        prefix={<Building2 aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />}
+        options={(organizations.data?.items ?? []).map((a) => ({
+          value: String(a.account_id),
+          label: a.company,
+        }))}
+        value={current === null ? null : String(current)}
+        selectedLabel={user.companyName ?? undefined}
+        onValueChange={choose}
+        onSearchChange={setSearch}
+        loading={organizations.isFetching && !organizations.data}
+        placeholder="Choose an organization"
+        searchPlaceholder="Search organizations…"
+        emptyText={organizations.isError ? organizations.error.error : "No organization matches."}
+      />
+    );
   }
 
-  const current = selected ?? user.accountId ?? teams[0]?.account_id;
+  const list = teams.data ?? [];
+  if (list.length < 2) {
+    return user.companyName ? (
+      <p className="flex min-w-0 items-center gap-2 text-sm font-medium">
+        <Building2 aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        <span className="truncate">{user.companyName}</span>
+      </p>
+    ) : null;
+  }
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        Organization
-      </label>
-      <select
-        id={id}
-        value={current ?? ""}
-        onChange={(event) => {
-          setSelected(Number(event.target.value));
-          // Everything shown belongs to the organization: load it again for the new one.
-          void queryClient.resetQueries();
-        }}
-        className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-      >
-        {teams.map((team) => (
-          <option key={team.account_id} value={team.account_id}>
-            {team.company}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Combobox
+      aria-label="Organization"
+      className={triggerClass}
+      prefix={<Building2 aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />}
+      options={list.map((team) => ({ value: String(team.account_id), label: team.company }))}
+      value={current === null ? null : String(current ?? list[0]?.account_id)}
+      onValueChange={choose}
+      placeholder="Choose an organization"
+      searchPlaceholder="Search organizations…"
+      emptyText="No organization matches."
+    />
   );
 }

@@ -1,56 +1,54 @@
-import clsx from "clsx";
 import { NavLink } from "react-router";
+import { Tooltip, TooltipProvider } from "../../components/ui/tooltip";
+import { cn } from "../../lib/cn";
 import { visibleSections } from "./nav-items";
 
 interface Props {
   isEngineer: boolean;
+  /** Icons only, each named by its tooltip and a hidden label. */
   mini: boolean;
   onNavigate?: () => void;
 }
 
-/** The main navigation: the nav landmark "Main", one link per screen. */
+/** The main navigation: the nav landmark "Main", one link per screen, in the spec's groups. */
 export function SidebarNav({ isEngineer, mini, onNavigate }: Props) {
   return (
-    <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
-      {visibleSections(isEngineer).map((section) => (
-        <div key={section.name} className="mb-4">
-          {!mini && (
-            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              {section.name}
-            </p>
-          )}
-          <ul className="space-y-0.5">
-            {section.items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/activity"}
-                  onClick={onNavigate}
-                  title={mini ? item.label : undefined}
-                  className={({ isActive }) =>
-                    clsx(
-                      "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                      isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
-                      mini && "justify-center px-0",
-                    )
-                  }
-                >
-                  {mini ? (
-                    <>
-                      <span aria-hidden="true" className="text-xs font-semibold">
-                        {item.short}
-                      </span>
-                      <span className="sr-only">{item.label}</span>
-                    </>
-                  ) : (
-                    item.label
-                  )}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </nav>
+    <TooltipProvider delayDuration={200}>
+      <nav aria-label="Main" className={cn("flex-1 overflow-y-auto py-3", mini ? "px-2" : "px-3")}>
+        {visibleSections(isEngineer).map((section) => (
+          <div key={section.name} className="mb-4 last:mb-0">
+            {mini ? (
+              <div aria-hidden="true" className="mx-2 mb-2 border-t first:hidden" />
+            ) : (
+              <p className="px-2.5 pb-1.5 text-xs font-medium text-muted-foreground">{section.name}</p>
+            )}
+            <ul className="space-y-0.5">
+              {section.items.map((item) => (
+                <li key={item.to}>
+                  <Tooltip content={item.label} side="right" disabled={!mini}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === "/activity"}
+                      onClick={onNavigate}
+                      // A plain string: the tooltip's trigger (Radix Slot) cannot pass NavLink's
+                      // className function on; NavLink marks the current page with aria-current.
+                      className={cn(
+                        "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium transition-colors",
+                        "text-muted-foreground hover:bg-muted hover:text-foreground",
+                        "aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground",
+                        mini && "justify-center px-0",
+                      )}
+                    >
+                      <item.icon aria-hidden="true" className="size-4 shrink-0" />
+                      <span className={mini ? "sr-only" : "truncate"}>{item.label}</span>
+                    </NavLink>
+                  </Tooltip>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </TooltipProvider>
   );
 }

@@ -1,0 +1,31 @@
+/** A panel sliding in from the left edge (the mobile sidebar): a modal dialog, closed with Escape. */
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+import { overlayClass } from "./dialog";
+
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+export const SheetTitle = DialogPrimitive.Title;
+
+export function SheetContent({
+  className,
+  children,
+  ...rest
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClass} />
+      <DialogPrimitive.Content
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] animate-slide-in-left flex-col border-r bg-card text-card-foreground shadow-xl",
+          className,
+        )}
+        {...rest}
+      >
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
