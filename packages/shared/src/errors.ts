@@ -26,56 +26,81 @@ export const FAILED_PAYMENT_MESSAGE =
 export const REQUEST_RECEIVED_MESSAGE = "We have received your request. We will be in touch with you soon!";
 export const TERMS_BANNER_MESSAGE = "Please review the revised Terms and Conditions.";
 
-/** Alert codes of spec §8 and the prefix each shows before the server's reason. */
-export const ALERT_CODES = {
-  CREATE_ISSUE: 1002,
-  FETCH_ISSUE: 1003,
-  UPDATE_TITLE: 1004,
-  UPLOAD_ATTACHMENT: 1005,
-  UPLOAD_ATTACHMENT_URL: 1007,
-  UPLOAD_ATTACHMENT_SCAN: 1009,
-  FETCH_ISSUES: 1010,
-  ISSUE_1011: 1011,
-  ISSUE_1012: 1012,
-  ISSUE_1013: 1013,
-  ISSUE_1014: 1014,
-  FETCH_USERS: 2001,
-  USER_2002: 2002,
-  USER_2003: 2003,
-  USER_2004: 2004,
-  USER_2005: 2005,
-  USER_2006: 2006,
-  USER_2007: 2007,
-  FETCH_USER_INFO: 2008,
-  UPLOAD_FILE: 3001,
-  NOTICES: 4001,
-  NOTICES_4002: 4002,
-  ACCOUNT_5001: 5001,
-  SUBSCRIPTION_6001: 6001,
-  CLUSTER_7001: 7001,
-  GENERIC: 99999,
-} as const;
+/** One alert of spec §8: the code the server sends and the text the web app shows before the reason. */
+export interface Alert {
+  code: number;
+  text: string;
+}
 
-export type AlertCode = (typeof ALERT_CODES)[keyof typeof ALERT_CODES];
+const GENERIC_TEXT = "An Error occurred";
 
-const PREFIXES: Partial<Record<AlertCode, string>> = {
-  1002: "Error while creating issue",
-  1003: "Error while fetching issue",
-  1004: "Error while updating issue title",
-  1005: "Error while uploading file",
-  1007: "Error while uploading file",
-  1009: "Error while uploading file",
-  1010: "Error while fetching the issues",
-  2001: "Error while fetching users",
-  2008: "Error while fetching user information",
-  3001: "Error while uploading file",
-  4001: "Error while listing notices",
-};
+/**
+ * Every alert of spec §8, named by what failed. A code can serve several uses with their own text
+ * (2001 is both user info and users lists); the first entry of a code is its default text, used
+ * when only the code is known. The comment on each line says what raises it.
+ */
+export const ALERTS = {
+  /** POST /api/chat/issue (issues, not built yet). */
+  CREATE_ISSUE: { code: 1002, text: "Error while creating issue" },
+  /** GET /api/chat/issue/:id (issues, not built yet). */
+  FETCH_ISSUE: { code: 1003, text: "Error while fetching issue" },
+  /** PUT /api/chat/issue/:id with a title (issues, not built yet). */
+  UPDATE_TITLE: { code: 1004, text: "Error while updating issue title" },
+  /** POST /api/objects/:accountId/:issue/:name, attachment upload (files, not built yet). */
+  UPLOAD_ATTACHMENT: { code: 1005, text: "Error while uploading file" },
+  /** Attachment URL request before an upload (files, not built yet). */
+  UPLOAD_ATTACHMENT_URL: { code: 1007, text: "Error while uploading file" },
+  /** Attachment scan after an upload (files, not built yet). */
+  UPLOAD_ATTACHMENT_SCAN: { code: 1009, text: "Error while uploading file" },
+  /** GET /api/chat/issue, the issues list (issues, not built yet). */
+  FETCH_ISSUES: { code: 1010, text: "Error while fetching the issues" },
+  /** Issue actions of spec §8 without a text of their own (issues, not built yet). */
+  ISSUE_1011: { code: 1011, text: GENERIC_TEXT },
+  ISSUE_1012: { code: 1012, text: GENERIC_TEXT },
+  ISSUE_1013: { code: 1013, text: GENERIC_TEXT },
+  ISSUE_1014: { code: 1014, text: GENERIC_TEXT },
+  /** GET /api/auth/account-users, GET /api/auth/accounts/users-without-membership. */
+  FETCH_USERS: { code: 2001, text: "Error while fetching users" },
+  /** GET /api/chat/user, who the viewer is (the app shell). */
+  FETCH_USER_INFO: { code: 2001, text: "Error while fetching user information" },
+  /** User actions of spec §8 without a text of their own (not built yet). */
+  USER_2002: { code: 2002, text: GENERIC_TEXT },
+  USER_2003: { code: 2003, text: GENERIC_TEXT },
+  USER_2004: { code: 2004, text: GENERIC_TEXT },
+  USER_2005: { code: 2005, text: GENERIC_TEXT },
+  USER_2006: { code: 2006, text: GENERIC_TEXT },
+  USER_2007: { code: 2007, text: GENERIC_TEXT },
+  USER_2008: { code: 2008, text: GENERIC_TEXT },
+  /** POST /api/objects, file upload (files, not built yet). */
+  UPLOAD_FILE: { code: 3001, text: "Error while uploading file" },
+  /** GET /api/auth/notices (notices, not built yet). */
+  LIST_NOTICES: { code: 4001, text: "Error while listing notices" },
+  /** GET /api/auth/organizations and GET /api/auth/accountsinfo, the organizations list. */
+  LIST_ORGANIZATIONS: { code: 4001, text: "Error while listing organizations" },
+  /** Codes of spec §8 without a text of their own (not built yet). */
+  NOTICES_4002: { code: 4002, text: GENERIC_TEXT },
+  ACCOUNT_5001: { code: 5001, text: GENERIC_TEXT },
+  SUBSCRIPTION_6001: { code: 6001, text: GENERIC_TEXT },
+  CLUSTER_7001: { code: 7001, text: GENERIC_TEXT },
+  /** Any failure without a code of its own. */
+  GENERIC: { code: 99999, text: GENERIC_TEXT },
+} as const satisfies Record<string, Alert>;
 
-/** "Error while creating issue : reason"; codes without a prefix use the generic form. */
-export function alertMessage(code: AlertCode, reason: string): string {
-  const prefix = PREFIXES[code] ?? "An Error occurred";
-  return `${prefix} : ${reason}`;
+export type AlertName = keyof typeof ALERTS;
+
+const DEFAULT_ALERT_BY_CODE = new Map<number, Alert>();
+for (const alert of Object.values(ALERTS)) {
+  if (!DEFAULT_ALERT_BY_CODE.has(alert.code)) DEFAULT_ALERT_BY_CODE.set(alert.code, alert);
+}
+
+/** The default alert of a code (the first of its uses above), if the code is one of spec §8. */
+export function alertForCode(code: number): Alert | undefined {
+  return DEFAULT_ALERT_BY_CODE.get(code);
+}
+
+/** "Error while creating issue : reason"; alerts without a text of their own use the generic form. */
+export function alertMessage(alert: Alert, reason: string): string {
+  return `${alert.text} : ${reason}`;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

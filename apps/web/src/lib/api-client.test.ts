@@ -1,7 +1,7 @@
-import { OFFLINE_MESSAGE } from "@portico/shared/errors";
+import { ALERTS, OFFLINE_MESSAGE } from "@portico/shared/errors";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { calls, headersOf, jsonResponse, mockApi } from "../test/helpers";
-import { ApiError, apiRequest } from "./api-client";
+import { ApiError, apiRequest, errorMessage } from "./api-client";
 import { UNREACHABLE_MESSAGE } from "./http";
 import { setNavigate } from "./navigation";
 import { persistedStore } from "./persisted-store";
@@ -85,6 +85,56 @@ describe("every failure becomes {error, offline, status, code}", () => {
     });
     const error = await failure(apiRequest("/api/x"));
     expect(error).toMatchObject({ error: "Request failed (502: Bad Gateway)", status: 502 });
+  });
+});
+
+describe("spec §8 alert codes map to the alert texts", () => {
+  const down =
+    (code?: number, status = 500) =>
+    () =>
+      jsonResponse({ error: "Database down", status, ...(code === undefined ? {} : { code }) }, status);
+
+  it("a code alone shows its default text: 2001 is users", async () => {
+    mockApi({ "GET /api/auth/account-users": down(2001) });
+    const error = await failure(apiRequest("/api/auth/account-users"));
+    expect(error).toMatchObject({ error: "Database down", code: 2001, status: 500 });
+    expect(error.alert).toBe("Error while fetching users : Database down");
+    expect(errorMessage(error)).toBe("Error while fetching users : Database down");
+  });
+
+  it("the caller names the use of a shared code: 2001 for user information", async () => {
+    mockApi({ "GET /api/chat/user": down(2001) });
+    const error = await failure(apiRequest("/api/chat/user", { alert: ALERTS.FETCH_USER_INFO }));
+    expect(errorMessage(error)).toBe("Error while fetching user information : Database down");
+  });
+
+  it("the caller's alert applies to an answer without a code, even one that is not JSON", async () => {
+    mockApi({ "GET /api/x": () => new Response("<html>Bad gateway</html>", { status: 502 }) });
+    const error = await failure(apiRequest("/api/x", { alert: ALERTS.LIST_NOTICES }));
+    expect(errorMessage(error)).toBe("Error while listing notices : Request failed (502)");
+  });
+
+  it.each([
+    ["no code", undefined],
+    ["a code outside spec §8", 1234],
+  ])("%s: the server's own message, no alert", async (_label, code) => {
+    mockApi({ "GET /api/x": down(code, 400) });
+    const error = await failure(apiRequest("/api/x"));
+    expect(error.alert).toBeUndefined();
+    expect(errorMessage(error)).toBe("Database down");
+  });
+
+  it("a 503 shows no alert, whatever the caller named: the maintenance page takes over", async () => {
+    mockApi({ "GET /api/x": down(2001, 503) });
+    const error = await failure(apiRequest("/api/x", { alert: ALERTS.FETCH_USERS }));
+    expect(error.alert).toBeUndefined();
+  });
+
+  it("offline: the offline message, no alert", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const error = await failure(apiRequest("/api/chat/user", { alert: ALERTS.FETCH_USER_INFO }));
+    expect(errorMessage(error)).toBe(OFFLINE_MESSAGE);
   });
 });
 

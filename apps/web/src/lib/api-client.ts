@@ -3,8 +3,10 @@
  * selected organization as `aid`, and throws ApiError (`{error, offline, status, code}`) for every
  * failure. Global reactions only (STYLE habit 6): 503 sends the user to /maintenance (not from the
  * engineer pages under /mnt); 401 follows spec §4 (renew once and retry, or sign out). Each form
- * shows its own errors.
+ * shows its own errors. A failure's spec §8 alert text comes from the code the server sends, or
+ * from the alert the caller names (`alert`), and `errorMessage` shows it.
  */
+import type { Alert } from "@portico/shared/errors";
 import { ApiError, errorFromResponse, parseBody, type SendOptions, send } from "./http";
 import { isMaintenanceExempt, navigateTo } from "./navigation";
 import { persistedStore } from "./persisted-store";
@@ -21,6 +23,8 @@ export interface RequestOptions extends Omit<SendOptions, "token" | "aid"> {
   aid?: number | false;
   /** React to 401 and 503 globally (default true). */
   global?: boolean;
+  /** The spec §8 alert this call shows when it fails (e.g. ALERTS.FETCH_USER_INFO for code 2001). */
+  alert?: Alert;
 }
 
 function goToMaintenance(): void {
@@ -33,7 +37,7 @@ async function attempt<T>(path: string, options: RequestOptions, retried: boolea
   const response = await send(path, { ...options, token: session?.accessToken ?? null, aid });
   if (response.ok) return parseBody<T>(response);
 
-  const error = await errorFromResponse(response);
+  const error = await errorFromResponse(response, options.alert);
   if (options.global === false) throw error;
   if (response.status === 503) goToMaintenance();
   if (response.status === 401 && options.auth !== false) {
@@ -65,9 +69,9 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "DELETE" }),
 };
 
-/** The message to show for any thrown value. */
+/** The message to show for any thrown value: the spec §8 alert text when the failure has one. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.error;
+  if (error instanceof ApiError) return error.alert ?? error.error;
   if (error instanceof Error) return error.message;
   return "Something went wrong";
 }

@@ -1,9 +1,17 @@
 /**
  * Low-level HTTP for the API: builds the URL (with the optional `aid`), sends with the cookie and
  * bearer token, and turns every failure into an ApiError carrying `{error, offline, status, code}`
- * (ClientError of packages/shared/src/errors.ts). Global reactions (401, 503) live in api-client.ts.
+ * (ClientError of packages/shared/src/errors.ts) plus the spec §8 alert text it maps to. Global
+ * reactions (401, 503) live in api-client.ts.
  */
-import { type ClientError, isApiErrorBody, OFFLINE_MESSAGE } from "@portico/shared/errors";
+import {
+  type Alert,
+  alertForCode,
+  alertMessage,
+  type ClientError,
+  isApiErrorBody,
+  OFFLINE_MESSAGE,
+} from "@portico/shared/errors";
 
 export const UNREACHABLE_MESSAGE = "Could not reach the server, please try again";
 
@@ -12,15 +20,31 @@ export class ApiError extends Error implements ClientError {
   readonly offline: boolean;
   readonly status?: number;
   readonly code?: number;
+  /** The spec §8 alert for this failure, with the server's reason: "Error while fetching users : …". */
+  readonly alert?: string;
 
-  constructor(init: ClientError) {
+  constructor(init: ClientError & { alert?: string }) {
     super(init.error);
     this.name = "ApiError";
     this.error = init.error;
     this.offline = init.offline;
     if (init.status !== undefined) this.status = init.status;
     if (init.code !== undefined) this.code = init.code;
+    if (init.alert !== undefined) this.alert = init.alert;
   }
+}
+
+/**
+ * The alert a failed answer shows: the one the caller named for this call, else the default of the
+ * code the server sent. A 401 or 503 has none: those end the session or show the maintenance page.
+ */
+function alertFor(
+  status: number,
+  code: number | undefined,
+  callerAlert: Alert | undefined,
+): Alert | undefined {
+  if (status === 401 || status === 503) return undefined;
+  return callerAlert ?? (code === undefined ? undefined : alertForCode(code));
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -75,22 +99,28 @@ export async function send(path: string, options: SendOptions): Promise<Response
   }
 }
 
-/** The ApiError for a non-2xx answer, using the server's `{error, status, code}` body when present. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
+/**
+ * The ApiError for a non-2xx answer, using the server's `{error, status, code}` body when present;
+ * `alert` is the spec §8 alert the caller shows for this call, if it names one.
+ */
+export async function errorFromResponse(response: Response, alert?: Alert): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): fall back to the status.
   }
-  if (isApiErrorBody(body)) {
-    return new ApiError({ error: body.error, offline: false, status: response.status, code: body.code });
-  }
+  const status = response.status;
   const text = response.statusText ? `: ${response.statusText}` : "";
+  const error = isApiErrorBody(body) ? body.error : `Request failed (${status}${text})`;
+  const code = isApiErrorBody(body) ? body.code : undefined;
+  const shown = alertFor(status, code, alert);
   return new ApiError({
-    error: `Request failed (${response.status}${text})`,
+    error,
     offline: false,
-    status: response.status,
+    status,
+    ...(code === undefined ? {} : { code }),
+    ...(shown ? { alert: alertMessage(shown, error) } : {}),
   });
 }
 
