@@ -11,8 +11,11 @@ import {
   organizationName,
   parseIsoDate,
   password,
+  personName,
   startDate,
   truncateReply,
+  zId,
+  zIdText,
 } from "./validation";
 
 /** The message a form shows: the first issue, or null when the value is accepted. */
@@ -241,5 +244,71 @@ describe("truncateReply", () => {
     ["y".repeat(500), `${"y".repeat(100)}…`],
   ])("%#: %i characters", (text, expected) => {
     expect(truncateReply(text)).toBe(expected);
+  });
+});
+
+describe("personName", () => {
+  it.each<[string, unknown, string | null]>([
+    ["a plain name", "Ada Lovelace", null],
+    ["a name with accents", "Zoë Ñúñez", null],
+    ["a script joined by a zero-width non-joiner", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", null],
+    ["an emoji sequence with a zero-width joiner", "\u{1F469}\u200d\u{1F4BB}", null],
+    ["empty", "", "Name is required"],
+    ["spaces", "   ", "Name is required"],
+    ["missing", undefined, "Name is required"],
+    ["zero-width spaces only", "\u200b\u200b", "Name is required"],
+    ["joiners and a BOM only", "\u200c\u200d\ufeff\u2060", "Name is required"],
+    ["bidi marks and overrides only", "\u200e\u200f\u202e\u2066", "Name is required"],
+    ["a soft hyphen only", "\u00ad", "Name is required"],
+    ["control characters only", "\u0001\u0007\u001b\u007f\u0085", "Name is required"],
+    ["zero-width and ordinary spaces around nothing", " \u200b \u00a0\u3000", "Name is required"],
+    ["101 characters", "a".repeat(101), "Name cannot be longer than 100 characters"],
+  ])("%s", (_label, value, message) => {
+    expect(firstMessage(personName, value)).toBe(message);
+  });
+
+  it("trims what it keeps", () => {
+    expect(personName.parse("  Grace Hopper \n")).toBe("Grace Hopper");
+  });
+});
+
+describe("ids (PostgreSQL integer: 1 to 2^31 - 1)", () => {
+  const message = "account_id must be a whole number from 1 to 2147483647";
+
+  it.each<[unknown, number | null]>([
+    [1, 1],
+    [2147483647, 2147483647],
+    [0, null],
+    [-1, null],
+    [2147483648, null],
+    [1.5, null],
+    [Number.NaN, null],
+    ["5", null],
+    [true, null],
+    [null, null],
+  ])("as a JSON number: %s", (value, parsed) => {
+    const result = zId("account_id").safeParse(value);
+    if (parsed === null) expect(result.error?.issues[0]?.message).toBe(message);
+    else expect(result.data).toBe(parsed);
+  });
+
+  it.each<[string, number | null]>([
+    ["1", 1],
+    ["2147483647", 2147483647],
+    ["0002", 2],
+    ["2147483648", null],
+    ["99999999999", null],
+    ["0", null],
+    ["-1", null],
+    ["1.5", null],
+    ["1e3", null],
+    ["0x10", null],
+    [" 7", null],
+    ["", null],
+    ["7\u0000", null],
+  ])("as text: %j", (value, parsed) => {
+    const result = zIdText("account_id").safeParse(value);
+    if (parsed === null) expect(result.error?.issues[0]?.message).toBe(message);
+    else expect(result.data).toBe(parsed);
   });
 });

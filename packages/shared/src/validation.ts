@@ -119,6 +119,41 @@ export function truncateReply(text: string): string {
   return text.length > REPLY_TRUNCATION ? `${text.slice(0, REPLY_TRUNCATION)}…` : text;
 }
 
+/**
+ * Characters that show nothing on their own: controls, format characters (zero-width space and
+ * joiners, bidi marks, soft hyphen, BOM) and separators. A name needs at least one other.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+export const hasVisibleCharacter = (value: string) => value.replace(INVISIBLE, "").length > 0;
+
+/** A person's display name: trimmed, 1–100 characters, not made of invisible characters only. */
+export const personName = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .refine(hasVisibleCharacter, "Name is required")
+  .refine((v) => v.length <= 100, "Name cannot be longer than 100 characters");
+
+/** Row ids are PostgreSQL `integer`: 1 to 2^31 − 1. A larger one is refused here, never sent to SQL. */
+export const MAX_ID = 2_147_483_647;
+
+export const idMessage = (name: string) => `${name} must be a whole number from 1 to ${MAX_ID}`;
+
+/** An id sent as a JSON number. */
+export const zId = (name = "id") => {
+  const message = idMessage(name);
+  return z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+};
+
+/** An id written in a path, query string or form field: digits only (no sign, exponent, hex or space). */
+export const zIdText = (name = "id") =>
+  z
+    .string({ error: idMessage(name) })
+    .regex(/^\d{1,10}$/, idMessage(name))
+    .transform(Number)
+    .pipe(zId(name));
+
 /** Six digits, as e-mailed. */
 export const otp = z
   .string()

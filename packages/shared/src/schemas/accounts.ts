@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { organizationName } from "../validation";
+import { organizationName, zId, zIdText } from "../validation";
 
 export const VENDOR_ACCOUNT_ID = 1;
 
@@ -94,6 +94,14 @@ export type TTeam = z.infer<typeof ZTeam>;
 export const ZPage = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
 
+/** `:id` in a path. */
+export const ZIdParam = z.object({ id: zIdText() });
+
+/** `?aid=`: the account a request acts on (DESIGN §4); empty means none. */
+export const ZAidQuery = z.object({
+  aid: z.preprocess((v) => (v === "" ? undefined : v), zIdText("aid").optional()),
+});
+
 export const ZListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
@@ -103,7 +111,7 @@ export const ZListQuery = z.object({
 export const ZCreateAccountRequest = z.object({ company: organizationName });
 export const ZValidateOrganizationNameRequest = z.object({ name: organizationName });
 export const ZUpdateOrganizationNameRequest = z.object({
-  account_id: z.number().int().positive(),
+  account_id: zId("account_id"),
   name: organizationName,
 });
 

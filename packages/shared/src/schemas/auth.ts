@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, organizationName, otp, password } from "../validation";
+import { email, organizationName, otp, password, personName, zId } from "../validation";
 
 /** Roles a user can hold; engineer and admin belong to the vendor's own account (id 1). */
 export const ROLES = ["user", "engineer", "owner", "admin"] as const;
@@ -43,7 +43,7 @@ export const ZSignupInitRequest = z.object({
     .array(z.union([email, ZInvitee]))
     .min(1, "Email address is required")
     .max(50),
-  account_id: z.number().int().positive().optional(),
+  account_id: zId("account_id").optional(),
 });
 
 export const ZSignupVerifyQuery = z.object({ email, token: z.string().min(1) });
@@ -61,7 +61,7 @@ export type TSignupVerifyResponse = z.infer<typeof ZSignupVerifyResponse>;
 export const ZSignupRequest = z.object({
   email,
   token: z.string().min(1),
-  name: z.string().trim().min(1, "Name is required").max(100),
+  name: personName,
   password,
   consent_received: z.literal(true, { error: "Please accept the terms to continue" }),
   country_code: z

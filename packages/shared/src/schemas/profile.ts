@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personName, zIdText } from "../validation";
 
 /** GET /api/chat/profile */
 export const ZProfile = z.object({
@@ -17,7 +18,7 @@ export type TProfile = z.infer<typeof ZProfile>;
 
 /** Text fields of the multipart POST /api/chat/profile. */
 export const ZProfileUpdate = z.object({
-  profile_name: z.string().trim().min(1, "Name is required").max(100),
+  profile_name: personName,
   timezone: z.string().trim().max(64).optional(),
   country_code: z
     .string()
@@ -25,7 +26,7 @@ export const ZProfileUpdate = z.object({
     .regex(/^([A-Z]{2})?$/, "Please select a country")
     .optional(),
   slack_member_id: z.string().trim().max(32).optional(),
-  expertise_category_id: z.coerce.number().int().positive().optional(),
+  expertise_category_id: zIdText("expertise_category_id").optional(),
   email_notification: z
     .union([z.boolean(), z.enum(["true", "false"])])
     .transform((v) => v === true || v === "true")
