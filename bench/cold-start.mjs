@@ -1,5 +1,5 @@
 // Cold start: `node apps/server/dist/main.js` (what `npm start` runs after its build) on an empty
-// data folder, timed from spawn until /api/health/live answers and until `/` serves HTML.
+// data folder, timed from spawn until /livez answers and until `/` serves HTML.
 // Warm restart: the same, again on the folder the cold start left behind.
 // Usage: node bench/cold-start.mjs [runs=3]
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,7 +23,7 @@ async function measure(dataDir) {
   const server = startServer({ dataDir, port });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const live = await waitFor(`${base}/api/health/live`, server.t0, server, (res) => res.ok);
+    const live = await waitFor(`${base}/livez`, server.t0, server, (res) => res.ok);
     const html = await waitFor(
       `${base}/`,
       server.t0,
@@ -68,4 +68,4 @@ cold.forEach((c, i) => {
 const med = (list, k) => fmtMs(median(list.map((x) => x[k])));
 rows.push(["median cold", med(cold, "live"), med(cold, "html"), med(cold, "stop")]);
 rows.push(["median warm", med(warm, "live"), med(warm, "html"), med(warm, "stop")]);
-printTable(["start", "until /api/health/live", "until / serves HTML", "SIGTERM → exit"], rows);
+printTable(["start", "until /livez", "until / serves HTML", "SIGTERM → exit"], rows);

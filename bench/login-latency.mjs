@@ -1,5 +1,5 @@
 // Latency on loopback with autocannon against a fresh server (empty data folder, demo data):
-//   GET  /api/health/live          — the cheapest route: framework + HTTP overhead
+//   GET  /livez          — the cheapest route: framework + HTTP overhead
 //   POST /api/auth/login           — a demo engineer signing in: password hash check + token issue
 // Each load lasts a few seconds (≤ 10 s in all). Login is rate-limited per client, so non-2xx
 // answers are counted and shown rather than hidden.
@@ -31,7 +31,7 @@ const port = await freePort();
 const server = startServer({ dataDir, port });
 const base = `http://127.0.0.1:${port}`;
 try {
-  await waitFor(`${base}/api/health/live`, server.t0, server, (res) => res.ok);
+  await waitFor(`${base}/livez`, server.t0, server, (res) => res.ok);
 
   // Successful sign-ins one at a time (the per-account limit allows 10 per 15 minutes, so three
   // per demo user): the time of a real password check and token issue, without queueing.
@@ -75,7 +75,7 @@ try {
   console.log(`\nunder load (autocannon, ${seconds} s per route; the login limit answers 429 once used up):`);
 
   const cases = [
-    { name: "GET /api/health/live", connections: 10, url: `${base}/api/health/live` },
+    { name: "GET /livez", connections: 10, url: `${base}/livez` },
     {
       name: "POST /api/auth/login",
       connections: 4,

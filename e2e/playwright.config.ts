@@ -57,7 +57,7 @@ export default defineConfig({
   webServer: {
     command: "node apps/server/dist/main.js",
     cwd: repoRoot,
-    url: `${baseURL}/api/health/live`,
+    url: `${baseURL}/livez`,
     reuseExistingServer: false,
     // SIGTERM lets the server close its database and release its data-folder lock.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

@@ -18,16 +18,19 @@ import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { operationsRoutes } from "./modules/operations/operations.routes";
+import { probeRoutes } from "./modules/operations/probes.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { JwtSigner } from "./platform/auth/jwt";
 import type { AppContext } from "./platform/context";
 import type { Db } from "./platform/db/client";
-import { registerErrorHandler } from "./platform/errors";
+import { answerFrameworkError, registerErrorHandler } from "./platform/errors";
 import { JobQueue } from "./platform/jobs/queue";
 import { Mailer } from "./platform/mail/mailer";
 import { MaintenanceState } from "./platform/maintenance";
 import { RateLimits } from "./platform/rate-limit";
 import { registerRequestGuard } from "./platform/request-guard";
+import { refusingNul } from "./platform/request-validation";
+import { createSecurityHeaders, registerSecurityHeaders } from "./platform/security-headers";
 import { loadSigningKey } from "./platform/signing-key";
 import { registerWebApp } from "./platform/web-app";
 
@@ -49,6 +52,7 @@ function trustProxyOption(setting: Config["trustProxy"]) {
 }
 
 export async function buildApp({ config, db, redis, logger }: BuildOptions) {
+  const securityHeaders = createSecurityHeaders({ publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -58,11 +62,14 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
     requestIdHeader: "x-request-id",
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError(securityHeaders.app),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First onRequest hook: every answer, a 401 or 503 of a later hook included, gets the headers.
+  registerSecurityHeaders(app, securityHeaders);
 
   const secret = await loadSigningKey(db, config.jwtSecret);
   const mailer = new Mailer(db, app.log, {
@@ -96,7 +103,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
-  app.get("/api/health/live", { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(probeRoutes, { redis });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(accountRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/chat" });

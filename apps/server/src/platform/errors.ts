@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from "@portico/shared/errors";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { ApplyHeaders } from "./security-headers";
 
 /** An expected failure with a message safe to show the user. */
 export class HttpError extends Error {
@@ -43,28 +44,61 @@ function validationMessage(
   return first?.message ?? "Invalid request";
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The spec §8 alert code of this route (ALERTS in packages/shared/src/errors.ts): sent with
+     * each of its failures but 401 and 503, which the web app handles globally (sign-in, the
+     * maintenance page), unless the error names a code of its own.
+     */
+    alertCode?: number;
+  }
+}
+
+/** The code an answer carries: the error's own, else the route's, never on 401 or 503. */
+function answerCode(request: FastifyRequest, status: number, own: number | undefined): number | undefined {
+  if (own !== undefined) return own;
+  if (status === 401 || status === 503) return undefined;
+  return request.routeOptions.config?.alertCode;
+}
+
 /** Every non-2xx answer is `{ error, status, code? }`; 5xx internals stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const send = (status: number, message: string, own?: number) =>
+      reply.code(status).send(body(status, message, answerCode(request, status, own)));
     if (err instanceof HttpError) {
-      return reply
-        .code(err.status)
-        .headers(err.headers)
-        .send(body(err.status, err.message, err.code));
+      reply.headers(err.headers);
+      return send(err.status, err.message, err.code);
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send(body(400, validationMessage(err.validation[0])));
-    }
+    if (hasZodFastifySchemaValidationErrors(err)) return send(400, validationMessage(err.validation[0]));
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, "response did not match its schema");
-      return reply.code(500).send(body(500, "Internal server error"));
+      return send(500, "Internal server error");
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, "request failed");
-      return reply.code(status).send(body(status, "Internal server error"));
+      return send(status, "Internal server error");
     }
-    if (status === 429) return reply.code(429).send(body(429, "Too many attempts, please try again later"));
-    return reply.code(status).send(body(status, err.message));
+    if (status === 429) return send(429, "Too many attempts, please try again later");
+    return send(status, err.message);
   });
+}
+
+export const MALFORMED_URL = "Malformed URL";
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before any route or hook runs (a path that does not
+ * decode, `/%zz`). The same flat body as every other failure, and the security headers too.
+ */
+export function answerFrameworkError(applyHeaders: ApplyHeaders) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    applyHeaders(request.raw, reply.raw);
+    const status = err.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err }, "request failed before routing");
+    const message =
+      status >= 500 ? "Internal server error" : err.code === "FST_ERR_BAD_URL" ? MALFORMED_URL : err.message;
+    reply.code(status).send(body(status, message));
+  };
 }

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createWebDist, type TestContext } from "../test/helper";
+import { createTestAppWithWeb, type TestContext } from "../test/helper";
 
 let t: TestContext;
-let web: ReturnType<typeof createWebDist>;
 beforeAll(async () => {
-  web = createWebDist();
-  t = await createTestApp({ WEB_DIST: web.dir });
+  t = await createTestAppWithWeb();
 });
-afterAll(async () => {
-  await t.close();
-  web.remove();
-});
+afterAll(() => t.close());
 
 describe("the built web app", () => {
   it.each(["/", "/issues", "/issues/42?msgIndex=3", "/customers/7"])("GET %s serves the app", async (url) => {

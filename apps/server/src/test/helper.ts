@@ -208,3 +208,33 @@ export async function createAppWithUnreachableDatabase(env: Record<string, strin
     },
   };
 }
+
+/** The real app serving a temporary built web app; closing it removes the folder. */
+export async function createTestAppWithWeb(env: Record<string, string> = {}): Promise<TestContext> {
+  const web = createWebDist();
+  const t = await createTestApp({ WEB_DIST: web.dir, ...env });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      web.remove();
+    },
+  };
+}
+
+/** Runs `fn` while maintenance is on, switched on and off by an engineer through the API. */
+export async function duringMaintenance(t: TestContext, fn: () => Promise<void>) {
+  const { authorization } = await signIn(t.app, await createUser(t.db, { accountId: 1, role: "engineer" }));
+  const on = await t.app.inject({
+    method: "POST",
+    url: "/api/maintenance/enable",
+    headers: { authorization },
+    payload: { duration: 5, message: "Upgrading" },
+  });
+  if (on.statusCode !== 200) throw new Error(`maintenance did not start: ${on.statusCode} ${on.body}`);
+  try {
+    await fn();
+  } finally {
+    await t.app.inject({ method: "POST", url: "/api/maintenance/disable", headers: { authorization } });
+  }
+}

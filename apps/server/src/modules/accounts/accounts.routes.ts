@@ -1,9 +1,12 @@
+import { ALERTS } from "@portico/shared/errors";
 import {
   ORGANIZATION_NAME_TAKEN,
   ZAccountDetail,
   ZAccountSummary,
   ZAccountUsersResponse,
+  ZAidQuery,
   ZCreateAccountRequest,
+  ZIdParam,
   ZListQuery,
   ZPage,
   ZTeam,
@@ -35,8 +38,8 @@ import {
 import { createOrganization, isOrganizationNameTaken, renameOrganization } from "./accounts.service";
 
 const tags = ["accounts"];
-const ZAid = z.object({ aid: z.coerce.number().int().positive().optional() });
-const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+const listsOrganizations = { alertCode: ALERTS.LIST_ORGANIZATIONS.code };
+const fetchesUsers = { alertCode: ALERTS.FETCH_USERS.code };
 
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,8 +56,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
     const viewer = requireViewer(request);
     return listAccounts(db, request.query, viewer.isEngineer ? undefined : viewer.userId);
   };
-  app.get("/organizations", { schema: listSchema }, list);
-  app.get("/accountsinfo", { schema: listSchema }, list);
+  app.get("/organizations", { config: listsOrganizations, schema: listSchema }, list);
+  app.get("/accountsinfo", { config: listsOrganizations, schema: listSchema }, list);
 
   app.get(
     "/accountsinfo/:id",
@@ -70,7 +73,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/account-users",
-    { schema: { tags, querystring: ZAid, response: { 200: ZAccountUsersResponse } } },
+    {
+      config: fetchesUsers,
+      schema: { tags, querystring: ZAidQuery, response: { 200: ZAccountUsersResponse } },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       const { accountId } = resolveAccount(viewer, readAid(request));
@@ -81,7 +87,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/accounts/users-without-membership",
-    { schema: { tags, querystring: ZListQuery, response: { 200: ZPage(ZUserWithoutMembership) } } },
+    {
+      config: fetchesUsers,
+      schema: { tags, querystring: ZListQuery, response: { 200: ZPage(ZUserWithoutMembership) } },
+    },
     async (request) => {
       assertEngineer(requireViewer(request));
       return listUsersWithoutMembership(db, request.query);
@@ -133,7 +142,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/invites/:id",
-    { schema: { tags, params: ZIdParam, querystring: ZAid } },
+    { schema: { tags, params: ZIdParam, querystring: ZAidQuery } },
     async (request, reply) => {
       const viewer = requireViewer(request);
       const { accountId } = resolveAccount(viewer, readAid(request));

@@ -1,13 +1,15 @@
-import { ZUserInfo } from "@portico/shared/schemas/accounts";
+import { ALERTS } from "@portico/shared/errors";
+import { ZAidQuery, ZIdParam, ZUserInfo } from "@portico/shared/schemas/accounts";
 import { ZProfile } from "@portico/shared/schemas/profile";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { userPictures, users } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
 import { readAid } from "../../platform/auth/viewer";
-import { badRequest, HttpError, notFound } from "../../platform/errors";
+import { badRequest, notFound } from "../../platform/errors";
+import { readForm } from "../../platform/multipart";
+import { sendUserFile } from "../../platform/user-files";
 import { PICTURE_TOO_LARGE, PICTURE_WRONG_TYPE, sniffImageType } from "./picture";
 import { getProfile, mayViewPicture, savePicture, updateProfile } from "./profile.service";
 import { getUserInfo } from "./user-info";
@@ -20,7 +22,10 @@ export async function profileRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/user",
-    { schema: { tags, querystring: z.object({ aid: z.string().optional() }), response: { 200: ZUserInfo } } },
+    {
+      config: { alertCode: ALERTS.FETCH_USER_INFO.code },
+      schema: { tags, querystring: ZAidQuery, response: { 200: ZUserInfo } },
+    },
     async (request) => getUserInfo(db, requireViewer(request), readAid(request)),
   );
 
@@ -33,27 +38,18 @@ export async function profileRoutes(fastify: FastifyInstance) {
     { schema: { tags, consumes: ["multipart/form-data"], response: { 200: ZProfile } } },
     async (request) => {
       const viewer = requireViewer(request);
-      if (!request.isMultipart()) throw badRequest("Send the profile as multipart/form-data");
-      const fields: Record<string, string> = {};
       let picture: { type: string; data: Buffer } | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === "field") {
-            fields[part.fieldname] = String(part.value);
-          } else if (part.fieldname === "picture") {
-            const data = await part.toBuffer();
-            const type = sniffImageType(data);
-            if (!type) throw badRequest(PICTURE_WRONG_TYPE);
-            picture = { type, data };
-          } else {
-            part.file.resume();
-          }
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-          throw new HttpError(413, PICTURE_TOO_LARGE);
-        throw err;
-      }
+      const fields = await readForm(request, {
+        notMultipart: "Send the profile as multipart/form-data",
+        fileTooLarge: PICTURE_TOO_LARGE,
+        async onFile(part) {
+          if (part.fieldname !== "picture") return void part.file.resume();
+          const data = await part.toBuffer();
+          const type = sniffImageType(data);
+          if (!type) throw badRequest(PICTURE_WRONG_TYPE);
+          picture = { type, data };
+        },
+      });
       await db.transaction(async (tx) => {
         await updateProfile(tx, viewer.userId, fields);
         if (picture) await savePicture(tx, viewer.userId, picture.type, picture.data);
@@ -69,21 +65,19 @@ export async function profileRoutes(fastify: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get(
-    "/user/:id/thumbnail",
-    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      const userId = request.params.id;
-      const [picture] = (await mayViewPicture(db, viewer, userId))
-        ? await db.select().from(userPictures).where(eq(userPictures.userId, userId))
-        : [];
-      if (!picture) throw notFound("No picture");
-      return reply
-        .header("content-type", picture.contentType)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, max-age=86400")
-        .send(picture.data);
-    },
-  );
+  app.get("/user/:id/thumbnail", { schema: { tags, params: ZIdParam } }, async (request, reply) => {
+    const viewer = requireViewer(request);
+    const userId = request.params.id;
+    const [picture] = (await mayViewPicture(db, viewer, userId))
+      ? await db.select().from(userPictures).where(eq(userPictures.userId, userId))
+      : [];
+    if (!picture) throw notFound("No picture");
+    return sendUserFile(reply, {
+      contentType: picture.contentType,
+      filename: `picture-${userId}.${picture.contentType.split("/")[1] ?? "bin"}`,
+      data: picture.data,
+      // The URL carries a version (?v=), so a changed picture is a new address.
+      cacheControl: "private, max-age=86400",
+    });
+  });
 }

@@ -389,7 +389,8 @@ describe("GET /api/chat/user", () => {
     const user = await signedIn({ accountId: mine.id, role: "owner" });
     const res = await get(`/api/chat/user?aid=${theirs.id}`, user.authorization);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: "You do not have access to this account", status: 403 });
+    // 2001: the spec §8 alert code of user information, on each of its failures.
+    expect(res.json()).toEqual({ error: "You do not have access to this account", status: 403, code: 2001 });
     expect(res.body).not.toContain(theirs.company);
     const own = await get(`/api/chat/user?aid=${mine.id}`, user.authorization);
     expect(own.json()).toMatchObject({
@@ -399,11 +400,15 @@ describe("GET /api/chat/user", () => {
     });
   });
 
-  it.each(["abc", "0", "-1", "1.5"])("answers 400 for ?aid=%s", async (aid) => {
+  it.each(["abc", "0", "-1", "1.5", "1e3", "2147483648"])("answers 400 for ?aid=%s", async (aid) => {
     const user = await signedIn({ accountId: (await createAccount(t.db)).id });
     const res = await get(`/api/chat/user?aid=${aid}`, user.authorization);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "aid must be a positive integer", status: 400 });
+    expect(res.json()).toEqual({
+      error: "aid must be a whole number from 1 to 2147483647",
+      status: 400,
+      code: 2001,
+    });
   });
 
   it("an engineer may act on any organization with ?aid=", async () => {

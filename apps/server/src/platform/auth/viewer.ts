@@ -3,6 +3,7 @@
  * `requireViewer`; customer-owned queries take the account from `resolveAccount`, never from
  * the client unchecked (DESIGN §4: a customer's `aid` must be absent or their own).
  */
+import { idMessage, zIdText } from "@portico/shared/validation";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { type MembershipRole, memberships, sessions, users } from "../../db/schema";
@@ -108,13 +109,13 @@ export interface AccountScope {
   role: "user" | "owner" | "engineer" | "admin" | null;
 }
 
-/** Parses `aid`; answers 400 for a malformed one so it is never silently ignored. */
+/** Parses `aid` (1 to 2^31 − 1); answers 400 for a malformed one so it is never silently ignored. */
 export function readAid(request: FastifyRequest): number | undefined {
   const raw = (request.query as Record<string, unknown> | undefined)?.aid;
   if (raw === undefined || raw === "") return undefined;
-  const aid = Number(raw);
-  if (!Number.isInteger(aid) || aid <= 0) throw new HttpError(400, "aid must be a positive integer");
-  return aid;
+  const parsed = zIdText("aid").safeParse(String(raw));
+  if (!parsed.success) throw new HttpError(400, idMessage("aid"));
+  return parsed.data;
 }
 
 export const NO_ORGANIZATION = "You are not a member of any organization yet";
