@@ -2,7 +2,7 @@
  * Field rules of spec §5 with their exact messages. Kept free of anything but zod so the
  * sign-in page can import it without pulling the whole API contract.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const MESSAGES = {
   emailRequired: "Email address is required",

@@ -2,8 +2,9 @@
  * Role rules and engineer-side filters of spec §6 and §9. Pure predicates over facts the
  * caller already has, so the server's checks and the web app's hidden buttons agree.
  */
-import { z } from "zod";
+
 import { type ACCOUNT_TYPES, type PLAN_STATUSES, SERVICE_TYPES } from "../schemas/accounts";
+import { z } from "../zod";
 
 export type AccountTypeName = (typeof ACCOUNT_TYPES)[number];
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

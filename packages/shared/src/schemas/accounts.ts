@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { organizationName, zId, zIdText } from "../validation";
+import { z } from "../zod";
 
 export const VENDOR_ACCOUNT_ID = 1;
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { email, organizationName, otp, password, personName, zId } from "../validation";
+import { z } from "../zod";
 
 /** Roles a user can hold; engineer and admin belong to the vendor's own account (id 1). */
 export const ROLES = ["user", "engineer", "owner", "admin"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 export const DEPLOY_ENVS = ["development", "staging", "production"] as const;
 export type DeployEnv = (typeof DEPLOY_ENVS)[number];

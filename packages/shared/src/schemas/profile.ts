@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { personName, zIdText } from "../validation";
+import { z } from "../zod";
 
 /** GET /api/chat/profile */
 export const ZProfile = z.object({
