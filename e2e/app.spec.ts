@@ -31,6 +31,13 @@ test("a legal page with an effective date renders", async ({ page }) => {
   await saveScreen(page, "legal-terms");
 });
 
+test("the design-kit gallery is not part of the production build", async ({ page }) => {
+  // In production /gallery is just an unknown path: signed out, it asks to sign in.
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/gallery");
+});
+
 test("/subscribe leaves the app for an external https address", async ({ page }) => {
   // Never reach the outside world from a test: answer any foreign host with a stub page.
   await page.context().route(

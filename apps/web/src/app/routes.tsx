@@ -12,6 +12,12 @@ import { NotFound } from "./not-found";
 import { BlankPlaceholder, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
+// The design-kit gallery, in development builds only: Vite turns import.meta.env.DEV into false
+// for production, so the route and its chunk are not built at all.
+const devRoutes: RouteObject[] = import.meta.env.DEV
+  ? [{ path: "gallery", lazy: lazyScreen(() => import("../features/gallery/gallery-screen")) }]
+  : [];
+
 // One shared chunk; each route passes its title through `handle`.
 const placeholderRoutes: RouteObject[] = PLACEHOLDER_SCREENS.map((screen) => ({
   path: screen.path,
@@ -34,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: "reset-password", lazy: lazyScreen(() => import("../features/auth/reset-password-screen")) },
       { path: "otp", lazy: lazyScreen(() => import("../features/auth/otp-screen")) },
       { path: "subscribe", lazy: lazyScreen(() => import("./subscribe-redirect")) },
+      ...devRoutes,
       {
         path: "mnt",
         loader: maintenanceReached,

@@ -3,13 +3,20 @@
  * cancels, and the confirm button shows progress until the action has finished.
  */
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
-import { type ReactElement, type ReactNode, useState } from "react";
+import { type ComponentProps, type ReactElement, type ReactNode, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { Button, buttonVariants } from "./button";
 import { overlayClass } from "./dialog";
+import { useInertOutside } from "./inert-outside";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+
+function ConfirmContent(props: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const ref = useRef<HTMLDivElement>(null);
+  useInertOutside(ref);
+  return <AlertDialogPrimitive.Content ref={ref} {...props} />;
+}
 
 interface ConfirmDialogProps {
   /** The button that opens the confirmation. */
@@ -52,7 +59,7 @@ export function ConfirmDialog({
       <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClass} />
-        <AlertDialogPrimitive.Content
+        <ConfirmContent
           className={cn(
             "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4",
             "animate-pop-in rounded-lg border bg-popover p-6 text-popover-foreground shadow-lg",
@@ -72,7 +79,7 @@ export function ConfirmDialog({
               {confirmLabel}
             </Button>
           </div>
-        </AlertDialogPrimitive.Content>
+        </ConfirmContent>
       </AlertDialogPrimitive.Portal>
     </AlertDialogPrimitive.Root>
   );

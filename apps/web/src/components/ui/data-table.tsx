@@ -265,12 +265,14 @@ function Pagination<T extends RowData>({ table }: { table: Table<T> }) {
 const ROW_ROLE = "row";
 
 function VirtualBody<T extends RowData>({
+  label,
   table,
   rows,
   height,
   rowHeight,
   template,
 }: {
+  label: string;
   table: Table<T>;
   rows: Row<DataTableFeatures, T>[];
   height: number;
@@ -289,7 +291,7 @@ function VirtualBody<T extends RowData>({
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard
     <div ref={scroller} tabIndex={0} className="overflow-y-auto" style={{ height }}>
       {/* biome-ignore lint/a11y/noRedundantRoles: display:grid may drop the implicit table roles */}
-      <table role="table" aria-rowcount={rows.length + 1} className="grid w-full text-sm">
+      <table role="table" aria-label={label} aria-rowcount={rows.length + 1} className="grid w-full text-sm">
         {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
         <thead role="rowgroup" className="sticky top-0 z-10 grid bg-card">
           {table.getHeaderGroups().map((group) => (
@@ -374,6 +376,7 @@ export function DataTable<T extends RowData>({
       <section aria-label={label} className={cn("rounded-lg border bg-card", className)}>
         {header}
         <VirtualBody
+          label={label}
           table={table}
           rows={table.getPrePaginatedRowModel().rows}
           height={virtualize.height}

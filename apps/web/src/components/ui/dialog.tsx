@@ -1,8 +1,9 @@
 /** Modal dialog (Radix): focus is trapped inside, Escape and the Close button close it. */
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import X from "lucide-react/icons/x";
-import type { ComponentProps, HTMLAttributes } from "react";
+import { type ComponentProps, type HTMLAttributes, useRef } from "react";
 import { cn } from "../../lib/cn";
+import { useInertOutside } from "./inert-outside";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -16,10 +17,13 @@ export function DialogContent({
   closeLabel = "Close",
   ...rest
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useInertOutside(ref);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
       <DialogPrimitive.Content
+        ref={ref}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
           "animate-pop-in gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-lg",

@@ -6,7 +6,13 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { floatingPanelClass } from "./popover";
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Non-modal by default: the page stays as it is (no scroll lock, nothing hidden), and a click
+ * outside, Escape or Tab closes the menu.
+ */
+export function DropdownMenu({ modal = false, ...rest }: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...rest} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuSub = MenuPrimitive.Sub;
