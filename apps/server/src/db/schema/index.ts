@@ -1,4 +1,5 @@
 export * from "./accounts";
 export * from "./auth";
+export * from "./conversations";
 export * from "./platform";
 export * from "./users";

@@ -1,0 +1,168 @@
+/**
+ * Support issues as conversations (spec §3 Issue, Message; §4 status and order). An issue's
+ * status is never stored as such: it is derived from the answer-state columns by the shared
+ * `deriveIssueStatus`; the generated columns below are the same rule in SQL, kept only so that
+ * the list can be ordered and paged by an index.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { users } from "./users";
+
+export const AUTHOR_TYPES = ["customer", "engineer"] as const;
+export type AuthorType = (typeof AUTHOR_TYPES)[number];
+
+/** What a message carries besides its body (spec §3 Message attributes). */
+export interface MessageAttributes {
+  /** Shown as preformatted text whatever its Markdown says (pasted logs). */
+  force_format?: boolean;
+  /** Set when the message was deleted: its body is gone, the row stays as "Deleted". */
+  deletedAt?: string;
+  /** Name of who deleted it. */
+  deletedBy?: string;
+  deletedById?: number;
+  /** Attachments (files module, later): virus-scan state and file name. */
+  scanStatus?: "OK" | "FOUND" | "SIZE_TOO_BIG" | "SCAN_STARTED" | "SCAN_FAILED";
+  filename?: string;
+}
+
+export const issues = pgTable(
+  "issues",
+  {
+    /** The global issue number: an identity sequence, so a number is never handed out twice. */
+    issueNumber: integer().primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    /** The cluster the issue is about; no foreign key until the clusters module exists. */
+    clusterId: text(),
+    /** "panic" for a panic issue (spec §3: set means panic), otherwise null. */
+    issueType: text(),
+    /** Raised inside the weekend window of spec §9 (fixed at creation). */
+    isWeekendPriority: boolean().notNull(),
+    categoryId: integer(),
+    /** issue_answer_state: state, user_type, timestamp, is_archived. */
+    answered: boolean().notNull().default(false),
+    answerUserType: text({ enum: AUTHOR_TYPES }),
+    answerAt: timestamp({ withTimezone: true }),
+    isArchived: boolean().notNull().default(false),
+    /** Index of the newest message (messages are numbered 1, 2, … per issue); 0 before any. */
+    lastMessageIndex: integer().notNull().default(0),
+    /**
+     * Bumped by every change to a message of the issue (posted, edited, deleted); each message
+     * keeps the revision of its last change, so a reconnecting client can be sent exactly the
+     * changes it missed.
+     */
+    revision: integer().notNull().default(0),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Last activity: a message posted or the answer state changed (the list's lastUpdatedAt). */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The §4 groups in list order: 0 live panic, 1 live, 3 answered, 4 archived (the plan rank
+     * of the account comes between 0/1 and live_rank, from a join).
+     */
+    queueRank: smallint()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when answered and is_archived then 4 when answered then 3 when issue_type is not null then 0 else 1 end`,
+      ),
+    /** Within live issues, open (0) before waiting for response (1); 0 for the others. */
+    liveRank: smallint()
+      .notNull()
+      .generatedAlwaysAs(sql`case when not answered and answer_user_type = 'customer' then 1 else 0 end`),
+  },
+  (t) => [
+    check("issues_issue_type_check", sql`${t.issueType} in ('panic')`),
+    index("issues_queue_idx").on(t.queueRank, t.liveRank, t.updatedAt.desc(), t.issueNumber.desc()),
+    index("issues_account_queue_idx").on(
+      t.accountId,
+      t.queueRank,
+      t.liveRank,
+      t.updatedAt.desc(),
+      t.issueNumber.desc(),
+    ),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    issueNumber: integer()
+      .notNull()
+      .references(() => issues.issueNumber, { onDelete: "cascade" }),
+    /** 1, 2, … within the issue, without gaps. */
+    index: integer().notNull(),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    authorType: text({ enum: AUTHOR_TYPES }).notNull(),
+    /** Markdown as written; emptied when the message is deleted. */
+    body: text().notNull(),
+    attributes: jsonb().$type<MessageAttributes>().notNull().default({}),
+    /** The issue revision of this message's last change. */
+    revision: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueNumber, t.index] }),
+    index("messages_issue_created_idx").on(t.issueNumber, t.createdAt),
+    index("messages_issue_revision_idx").on(t.issueNumber, t.revision),
+  ],
+);
+
+/** The issue and the person of a per-person row about an issue. */
+const issuePerson = () => ({
+  issueNumber: integer()
+    .notNull()
+    .references(() => issues.issueNumber, { onDelete: "cascade" }),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
+
+/** How far each person has read an issue (spec §3 read_message_index). */
+export const issueReads = pgTable(
+  "issue_reads",
+  {
+    ...issuePerson(),
+    readMessageIndex: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issueNumber, t.userId] })],
+);
+
+/** Who takes part in an issue: its creator, everyone who wrote in it, engineers who joined. */
+export const issueParticipants = pgTable(
+  "issue_participants",
+  {
+    ...issuePerson(),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueNumber, t.userId] }),
+    index("issue_participants_user_idx").on(t.userId),
+  ],
+);
+
+/** An engineer's own settings (spec §3 engineer: is_available, is_contributor; on call). */
+export const engineerSettings = pgTable("engineer_settings", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  isAvailable: boolean().notNull().default(true),
+  isContributor: boolean().notNull().default(false),
+  isOnCall: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
