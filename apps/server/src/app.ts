@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import { accountRoutes } from "./modules/accounts/accounts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { operationsRoutes } from "./modules/operations/operations.routes";
 import { probeRoutes } from "./modules/operations/probes.routes";
@@ -28,6 +29,7 @@ import { JobQueue } from "./platform/jobs/queue";
 import { Mailer } from "./platform/mail/mailer";
 import { MaintenanceState } from "./platform/maintenance";
 import { RateLimits } from "./platform/rate-limit";
+import { Realtime } from "./platform/realtime/realtime";
 import { registerRequestGuard } from "./platform/request-guard";
 import { refusingNul } from "./platform/request-validation";
 import { createSecurityHeaders, registerSecurityHeaders } from "./platform/security-headers";
@@ -85,6 +87,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
     jobs: new JobQueue(db, app.log, mailer.kick),
     limits: new RateLimits(redis),
     maintenance: new MaintenanceState(db),
+    realtime: await Realtime.create({ db, redis, log: app.log }),
   };
   registerAuthJobs(ctx);
   app.decorate("ctx", ctx);
@@ -92,6 +95,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   registerRequestGuard(app);
   app.addHook("onClose", async () => {
     await ctx.jobs.stop();
+    await ctx.realtime.close();
     await mailer.stop();
   });
 
@@ -107,6 +111,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(accountRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/chat" });
+  await app.register(conversationRoutes, { prefix: "/api/chat" });
   await app.register(operationsRoutes, { prefix: "/api" });
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);

@@ -6,6 +6,7 @@ import type { JobQueue } from "./jobs/queue";
 import type { Mailer } from "./mail/mailer";
 import type { MaintenanceState } from "./maintenance";
 import type { RateLimits } from "./rate-limit";
+import type { Realtime } from "./realtime/realtime";
 
 /** Shared services every module receives through `app.ctx`. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   jobs: JobQueue;
   limits: RateLimits;
   maintenance: MaintenanceState;
+  /** WebSocket fan-out across instances (in process, or Redis pub/sub with REDIS_URL). */
+  realtime: Realtime;
 }
 
 declare module "fastify" {

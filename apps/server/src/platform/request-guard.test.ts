@@ -21,6 +21,8 @@ afterAll(() => t.close());
 const PUBLIC_API = [
   "GET /api/auth/deploy_env",
   "GET /api/auth/signup/verify",
+  // The WebSocket: a browser cannot send a bearer header; it authenticates with a chat token.
+  "GET /api/chat/ws",
   "GET /api/dev/mail",
   "GET /api/maintenance/status",
   "POST /api/auth/forgot-password",

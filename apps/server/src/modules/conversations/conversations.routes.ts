@@ -1,0 +1,17 @@
+/**
+ * The conversations module under /api/chat: issues and messages, people, the chat token and the
+ * WebSocket. Its narrow interface to the rest of the app is these routes and the realtime
+ * platform piece (app.ctx.realtime), so another conversation provider could stand behind them.
+ */
+import type { FastifyInstance } from "fastify";
+import { chatSocketRoutes } from "./chat-socket";
+import { ChatTokens } from "./chat-token";
+import { issueRoutes } from "./issues.routes";
+import { peopleRoutes } from "./people.routes";
+
+export async function conversationRoutes(app: FastifyInstance) {
+  const tokens = new ChatTokens(app.ctx.jwt);
+  await app.register(issueRoutes);
+  await app.register(peopleRoutes, { tokens });
+  await app.register(chatSocketRoutes, { tokens });
+}

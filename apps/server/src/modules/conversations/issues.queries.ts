@@ -1,0 +1,414 @@
+/**
+ * Read models of issues and messages, shaped by the shared response schemas. The §4 list order
+ * is computed here in SQL (so a page is a page of the whole ordered list); the shared
+ * `compareConversations` is the same rule in TypeScript, and the tests hold the two together.
+ */
+
+import type { IssueStatus } from "@portico/shared/rules/issue-status";
+import { deriveIssueStatus } from "@portico/shared/rules/issue-status";
+import { PLAN_RANKS } from "@portico/shared/rules/plan-rank";
+import type { AssignmentFilter } from "@portico/shared/rules/roles";
+import {
+  ISSUES_PAGE_SIZE_DEFAULT,
+  LAST_MESSAGE_PREVIEW_LENGTH,
+  type SortOrder,
+  type TConversationListItem,
+  type TIssue,
+  type TMessage,
+} from "@portico/shared/schemas/conversations";
+import { truncateReply } from "@portico/shared/validation";
+import { and, asc, count, eq, exists, gt, gte, inArray, min, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  accounts,
+  issueParticipants,
+  issueReads,
+  issues,
+  type MessageAttributes,
+  memberships,
+  messages,
+  users,
+} from "../../db/schema";
+import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
+import type { Executor } from "../../platform/db/client";
+
+export type IssueRow = typeof issues.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+export const DELETED_USER = "Deleted user";
+
+/** The WebSocket channel of an issue; also its conversation channel id (spec §3). */
+export const issueChannel = (issueNumber: number) => `issue:${issueNumber}`;
+
+/** Service type as the shared planRankKey normalises it: trimmed, lower case, `_`/spaces → `-`. */
+const normalizedServiceType = sql`regexp_replace(regexp_replace(lower(coalesce(${accounts.serviceType}, '')), ${"^\\s+|\\s+$"}, '', 'g'), ${"[\\s_]+"}, '-', 'g')`;
+const rank = (key: keyof typeof PLAN_RANKS) => sql.raw(String(PLAN_RANKS[key]));
+
+/** The shared planRank(serviceType, isTrial) in SQL. */
+export const planRankSql = sql<number>`(case
+  when ${normalizedServiceType} = 'trial' then ${rank("trial")}
+  when ${accounts.isTrial} then (case ${normalizedServiceType}
+    when 'enterprise-plus' then ${rank("trial enterprise-plus")}
+    when 'enterprise-lite' then ${rank("trial enterprise-lite")}
+    else ${rank("trial")} end)
+  when ${normalizedServiceType} = 'standard' then ${rank("standard")}
+  when ${normalizedServiceType} = 'enterprise' then ${rank("enterprise")}
+  when ${normalizedServiceType} = 'enterprise-lite' then ${rank("enterprise-lite")}
+  when ${normalizedServiceType} = 'enterprise-plus' then ${rank("enterprise-plus")}
+  else ${rank("none")} end)::int`;
+
+const lastMessage = alias(messages, "last_message");
+const lastAuthor = alias(users, "last_author");
+
+/** One list row: the issue, its account, the viewer's read state and the newest message. */
+function rowColumns() {
+  return {
+    issue: issues,
+    company: accounts.company,
+    planRank: planRankSql,
+    readIndex: sql<number>`coalesce(${issueReads.readMessageIndex}, 0)::int`,
+    lastIndex: lastMessage.index,
+    lastAuthorId: lastMessage.authorId,
+    lastAuthorType: lastMessage.authorType,
+    lastAuthorName: lastAuthor.name,
+    // Only the start of the body leaves the database: a row shows 100 characters of one line.
+    lastPreview: sql<string>`left(regexp_replace(${lastMessage.body}, ${"\\s+"}, ' ', 'g'), ${LAST_MESSAGE_PREVIEW_LENGTH + 1})`,
+    lastDeleted: sql<boolean>`(${lastMessage.attributes} ? 'deletedAt')`,
+    lastCreatedAt: lastMessage.createdAt,
+  };
+}
+
+type Row = {
+  issue: IssueRow;
+  company: string;
+  planRank: number;
+  readIndex: number;
+  lastIndex: number | null;
+  lastAuthorId: number | null;
+  lastAuthorType: "customer" | "engineer" | null;
+  lastAuthorName: string | null;
+  lastPreview: string | null;
+  lastDeleted: boolean | null;
+  lastCreatedAt: Date | null;
+};
+
+function selectRows(exec: Executor, viewerId: number) {
+  return exec
+    .select(rowColumns())
+    .from(issues)
+    .innerJoin(accounts, eq(accounts.id, issues.accountId))
+    .leftJoin(
+      issueReads,
+      and(eq(issueReads.issueNumber, issues.issueNumber), eq(issueReads.userId, viewerId)),
+    )
+    .leftJoin(
+      lastMessage,
+      and(eq(lastMessage.issueNumber, issues.issueNumber), eq(lastMessage.index, issues.lastMessageIndex)),
+    )
+    .leftJoin(lastAuthor, eq(lastAuthor.id, lastMessage.authorId));
+}
+
+export function presentIssue(issue: IssueRow, company: string): TIssue {
+  return {
+    issue_number: issue.issueNumber,
+    title: issue.title,
+    account_id: issue.accountId,
+    company,
+    channel_id: issueChannel(issue.issueNumber),
+    cluster_id: issue.clusterId,
+    issue_type: issue.issueType,
+    is_weekend_priority: issue.isWeekendPriority,
+    category_id: issue.categoryId,
+    issue_answer_state: answerState(issue),
+    last_message_index: issue.lastMessageIndex,
+    created_at: issue.createdAt.toISOString(),
+    updated_at: issue.updatedAt.toISOString(),
+  };
+}
+
+export function answerState(issue: IssueRow) {
+  return {
+    state: issue.answered,
+    user_type: issue.answerUserType,
+    timestamp: issue.answerAt?.toISOString() ?? null,
+    is_archived: issue.isArchived,
+  };
+}
+
+export const issueStatus = (issue: IssueRow): IssueStatus => deriveIssueStatus(answerState(issue));
+
+function presentRow(row: Row): TConversationListItem {
+  const { issue } = row;
+  return {
+    channelId: issueChannel(issue.issueNumber),
+    issue: presentIssue(issue, row.company),
+    issueStatus: issueStatus(issue),
+    issueType: issue.issueType,
+    lastUpdatedAt: issue.updatedAt.toISOString(),
+    planRank: row.planRank,
+    lastMessage:
+      row.lastIndex === null || row.lastCreatedAt === null
+        ? null
+        : {
+            index: row.lastIndex,
+            author: {
+              user_id: row.lastAuthorId,
+              name: row.lastAuthorName ?? DELETED_USER,
+              type: row.lastAuthorType ?? "customer",
+            },
+            preview: row.lastDeleted ? "" : truncateReply((row.lastPreview ?? "").trim()),
+            deleted: row.lastDeleted ?? false,
+            created_at: row.lastCreatedAt.toISOString(),
+          },
+    unreadMessageCount: Math.max(0, issue.lastMessageIndex - row.readIndex),
+    readMessageIndex: row.readIndex,
+  };
+}
+
+/** Which issues a list may show: every account (engineers) or the listed ones. */
+export type IssueScope = { accountIds: number[] } | { all: true };
+
+const scopeFilter = (scope: IssueScope): SQL | undefined =>
+  "all" in scope ? undefined : inArray(issues.accountId, scope.accountIds);
+
+const isSingleAccount = (scope: IssueScope) => !("all" in scope) && scope.accountIds.length === 1;
+
+const LIVE = sql`${issues.queueRank} <= 1`;
+
+const STATUS_FILTER: Record<IssueStatus, SQL> = {
+  open: sql`(${LIVE} and ${issues.liveRank} = 0)`,
+  waiting: sql`(${LIVE} and ${issues.liveRank} = 1)`,
+  answered: sql`${issues.queueRank} = 3`,
+  archived: sql`${issues.queueRank} = 4`,
+};
+
+/**
+ * The assignment filters of spec §9. Assignees and followers arrive with a later issue: until
+ * then no issue has either, so "unassigned" is every issue and "assigned", "assignee" and
+ * "following" are empty — correct answers, not errors.
+ */
+function assignmentFilter(filter: AssignmentFilter, viewerId: number): SQL | undefined {
+  switch (filter) {
+    case "all":
+    case "unassigned":
+      return undefined;
+    case "assigned":
+    case "assignee":
+    case "following":
+      return sql`false`;
+    case "participating":
+      return exists(
+        sql`(select 1 from ${issueParticipants} where ${issueParticipants.issueNumber} = ${issues.issueNumber} and ${issueParticipants.userId} = ${viewerId})`,
+      );
+    case "unread":
+      return gt(issues.lastMessageIndex, sql`coalesce(${issueReads.readMessageIndex}, 0)`);
+    case "on_call":
+      // What the on-call engineer answers: live issues that are panics or came in at the weekend.
+      return sql`(${LIVE} and (${issues.issueType} is not null or ${issues.isWeekendPriority}))`;
+  }
+}
+
+/**
+ * §4 order: live issues first (panic, then the account's plan rank, then open before waiting),
+ * then answered, then archived; by update time within each (DESC newest first, the default;
+ * ASC oldest first), the issue number breaking ties. A list of one account leaves the plan
+ * rank out (it is the same for every row), which lets the account index serve the order.
+ */
+function listOrder(sort: SortOrder, withPlanRank: boolean): SQL[] {
+  const direction = sort === "ASC" ? sql.raw("asc") : sql.raw("desc nulls last");
+  const order = [asc(issues.queueRank)];
+  if (withPlanRank) order.push(sql`(case when ${LIVE} then ${planRankSql} else 0 end)`);
+  order.push(
+    asc(issues.liveRank),
+    sql`${issues.updatedAt} ${direction}`,
+    sql`${issues.issueNumber} ${direction}`,
+  );
+  return order;
+}
+
+export interface ListQuery {
+  page: number;
+  page_size: number;
+  filter: AssignmentFilter;
+  sort: SortOrder;
+  status?: IssueStatus | undefined;
+}
+
+export async function listConversations(
+  exec: Executor,
+  viewerId: number,
+  scope: IssueScope,
+  query: ListQuery,
+) {
+  const conditions = [
+    scopeFilter(scope),
+    assignmentFilter(query.filter, viewerId),
+    query.status ? STATUS_FILTER[query.status] : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const pageSize = query.page_size || ISSUES_PAGE_SIZE_DEFAULT;
+  const [rows, [total]] = await Promise.all([
+    selectRows(exec, viewerId)
+      .where(where)
+      .orderBy(...listOrder(query.sort, !isSingleAccount(scope)))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    exec
+      .select({ n: count() })
+      .from(issues)
+      .leftJoin(
+        issueReads,
+        and(eq(issueReads.issueNumber, issues.issueNumber), eq(issueReads.userId, viewerId)),
+      )
+      .where(where),
+  ]);
+  return {
+    items: (rows as Row[]).map(presentRow),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: pageSize,
+    filter: query.filter,
+    sort: query.sort,
+  };
+}
+
+/** One list item, as the viewer sees it (unread count, read index). */
+export async function getConversation(
+  exec: Executor,
+  issueNumber: number,
+  viewerId: number,
+): Promise<TConversationListItem | undefined> {
+  const [row] = await selectRows(exec, viewerId).where(eq(issues.issueNumber, issueNumber));
+  return row ? presentRow(row as Row) : undefined;
+}
+
+export async function findIssue(exec: Executor, issueNumber: number): Promise<IssueRow | undefined> {
+  const [row] = await exec.select().from(issues).where(eq(issues.issueNumber, issueNumber));
+  return row;
+}
+
+/* ---------------------------------------------------------------- messages */
+
+const author = alias(users, "author");
+
+export function presentMessage(m: MessageRow, authorName: string | null): TMessage {
+  return {
+    issue_number: m.issueNumber,
+    index: m.index,
+    body: m.body,
+    attributes: m.attributes as MessageAttributes,
+    author: { user_id: m.authorId, name: authorName ?? DELETED_USER, type: m.authorType },
+    created_at: m.createdAt.toISOString(),
+    edited_at: m.editedAt?.toISOString() ?? null,
+    revision: m.revision,
+  };
+}
+
+function selectMessages(exec: Executor) {
+  return exec
+    .select({ message: messages, authorName: author.name })
+    .from(messages)
+    .leftJoin(author, eq(author.id, messages.authorId));
+}
+
+/** Messages `from`..`to` (inclusive) of an issue, oldest first. */
+export async function messageRange(exec: Executor, issueNumber: number, from: number, to: number) {
+  if (to < from) return [];
+  const rows = await selectMessages(exec)
+    .where(
+      and(eq(messages.issueNumber, issueNumber), gte(messages.index, from), sql`${messages.index} <= ${to}`),
+    )
+    .orderBy(asc(messages.index));
+  return rows.map((r) => presentMessage(r.message, r.authorName));
+}
+
+export async function getMessage(exec: Executor, issueNumber: number, index: number) {
+  const [row] = await selectMessages(exec).where(
+    and(eq(messages.issueNumber, issueNumber), eq(messages.index, index)),
+  );
+  return row;
+}
+
+/** The first message written at or after `date`, if any. */
+export async function lookupMessageIndex(exec: Executor, issueNumber: number, date: Date) {
+  const [row] = await exec
+    .select({ index: min(messages.index) })
+    .from(messages)
+    .where(and(eq(messages.issueNumber, issueNumber), gte(messages.createdAt, date)));
+  return row?.index ?? undefined;
+}
+
+/** At most this many messages are sent to a reconnecting client; beyond, it reloads the page. */
+export const CATCH_UP_LIMIT = 500;
+
+/**
+ * What a reconnecting client missed: the messages after `lastIndex`, and with `lastRevision`
+ * also the older ones changed since (edited, deleted). One statement, so the issue's revision
+ * and the messages come from the same snapshot.
+ */
+export async function missedMessages(
+  exec: Executor,
+  issueNumber: number,
+  lastIndex: number,
+  lastRevision: number | undefined,
+) {
+  const changed =
+    lastRevision === undefined
+      ? gt(messages.index, lastIndex)
+      : sql`(${messages.index} > ${lastIndex} or ${messages.revision} > ${lastRevision})`;
+  const rows = await exec
+    .select({
+      revision: issues.revision,
+      lastIndex: issues.lastMessageIndex,
+      message: messages,
+      authorName: author.name,
+    })
+    .from(issues)
+    .leftJoin(messages, and(eq(messages.issueNumber, issues.issueNumber), changed))
+    .leftJoin(author, eq(author.id, messages.authorId))
+    .where(eq(issues.issueNumber, issueNumber))
+    .orderBy(asc(messages.index))
+    .limit(CATCH_UP_LIMIT + 1);
+  const first = rows[0];
+  if (!first) return undefined;
+  const found = rows.flatMap((r) => (r.message ? [presentMessage(r.message, r.authorName)] : []));
+  return {
+    revision: first.revision,
+    lastIndex: first.lastIndex,
+    messages: found.slice(0, CATCH_UP_LIMIT),
+    complete: found.length <= CATCH_UP_LIMIT,
+  };
+}
+
+/* ---------------------------------------------------------------- people */
+
+/** Whether a user is a vendor engineer (or admin): a member of the vendor's own account. */
+export const isEngineerSql = (userId: SQL | typeof users.id) =>
+  sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.accountId} = ${VENDOR_ACCOUNT_ID} and ${memberships.role} in ('engineer', 'admin'))`;
+
+export async function listParticipants(exec: Executor, issueNumber: number) {
+  return exec
+    .select({
+      userId: users.id,
+      name: users.name,
+      isEngineer: isEngineerSql(users.id),
+      joinedAt: issueParticipants.joinedAt,
+      readIndex: sql<number>`coalesce(${issueReads.readMessageIndex}, 0)::int`,
+    })
+    .from(issueParticipants)
+    .innerJoin(users, eq(users.id, issueParticipants.userId))
+    .leftJoin(
+      issueReads,
+      and(eq(issueReads.issueNumber, issueParticipants.issueNumber), eq(issueReads.userId, users.id)),
+    )
+    .where(eq(issueParticipants.issueNumber, issueNumber))
+    .orderBy(asc(issueParticipants.joinedAt), asc(users.id));
+}
+
+export async function isParticipant(exec: Executor, issueNumber: number, userId: number) {
+  const [row] = await exec
+    .select({ userId: issueParticipants.userId })
+    .from(issueParticipants)
+    .where(and(eq(issueParticipants.issueNumber, issueNumber), eq(issueParticipants.userId, userId)));
+  return row !== undefined;
+}

@@ -1,0 +1,375 @@
+/** /api/chat/issue…: issues and their messages (spec §7.2 issue). Pushes follow each commit. */
+import { ALERTS } from "@portico/shared/errors";
+import {
+  ZAidOnlyQuery,
+  ZAnswerRequest,
+  ZConversationListItem,
+  ZCreateIssueRequest,
+  ZEditMessageRequest,
+  ZIssueDetail,
+  ZIssueListQuery,
+  ZIssueListResponse,
+  ZIssueParam,
+  ZIssueQuery,
+  ZLookupMessageQuery,
+  ZLookupMessageResponse,
+  ZMessage,
+  ZMessageParam,
+  ZParticipant,
+  ZPostMessageRequest,
+  ZPostMessageResponse,
+  ZReadRequest,
+  ZReadResponse,
+  ZRenameIssueRequest,
+} from "@portico/shared/schemas/conversations";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireViewer } from "../../platform/auth/require";
+import type { Viewer } from "../../platform/auth/viewer";
+import type { Executor } from "../../platform/db/client";
+import { badRequest, notFound } from "../../platform/errors";
+import { assertEngineer } from "../accounts/accounts.policy";
+import { pushConversation, pushMessage, pushRead } from "./chat-events";
+import {
+  assertMayOpenIssue,
+  assertMayRename,
+  assertTakesMessages,
+  ISSUE_NOT_FOUND,
+  issueAbilities,
+  issueScope,
+  loadIssue,
+} from "./conversations.policy";
+import {
+  getConversation,
+  type IssueRow,
+  isParticipant,
+  listConversations,
+  listParticipants,
+  lookupMessageIndex,
+  messageRange,
+  presentMessage,
+} from "./issues.queries";
+import {
+  answerIssue,
+  createIssue,
+  deleteMessage,
+  editMessage,
+  joinIssue,
+  MESSAGE_NOT_FOUND,
+  markRead,
+  postMessage,
+  renameIssue,
+} from "./issues.service";
+
+const tags = ["conversations"];
+/** Every /issue/:id route: the issue number in the path, the acted-on account in `aid`. */
+const onIssue = { tags, params: ZIssueParam, querystring: ZAidOnlyQuery };
+const alert = (a: { code: number }) => ({ alertCode: a.code });
+
+export const NO_MESSAGE_AT_DATE = "No message was written at or after that date";
+
+/** The messages a detail page shows: the newest, or those around / before / after an index. */
+function pageBounds(last: number, q: z.infer<typeof ZIssueQuery>): [number, number] {
+  const { limit } = q;
+  const pastEnd = (name: string) => badRequest(`${name} is past the last message (${last})`);
+  if (q.msgIndex !== undefined) {
+    if (q.msgIndex > last) throw pastEnd("msgIndex");
+    const to = Math.min(last, Math.max(1, q.msgIndex - Math.floor(limit / 2)) + limit - 1);
+    return [Math.max(1, to - limit + 1), to];
+  }
+  if (q.before !== undefined) {
+    if (q.before > last + 1) throw pastEnd("before");
+    return [Math.max(1, q.before - limit), q.before - 1];
+  }
+  if (q.after !== undefined) {
+    if (q.after > last) throw pastEnd("after");
+    return [q.after + 1, Math.min(last, q.after + limit)];
+  }
+  return [Math.max(1, last - limit + 1), last];
+}
+
+export async function issueRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, realtime } = app.ctx;
+
+  const conversationOf = async (exec: Executor, issueNumber: number, viewer: Viewer) => {
+    const item = await getConversation(exec, issueNumber, viewer.userId);
+    if (!item) throw notFound(ISSUE_NOT_FOUND);
+    return item;
+  };
+
+  /** After a change to the issue itself: every list showing it moves it. */
+  const announce = async (issueNumber: number, viewer: Viewer) => {
+    const item = await conversationOf(db, issueNumber, viewer);
+    pushConversation(realtime, item);
+    return item;
+  };
+
+  const detail = async (viewer: Viewer, issue: IssueRow, q: z.infer<typeof ZIssueQuery>) => {
+    const [from, to] = pageBounds(issue.lastMessageIndex, q);
+    const [conversation, messages, participant] = await Promise.all([
+      conversationOf(db, issue.issueNumber, viewer),
+      messageRange(db, issue.issueNumber, from, to),
+      isParticipant(db, issue.issueNumber, viewer.userId),
+    ]);
+    return {
+      conversation,
+      messages,
+      has_older: from > 1,
+      has_newer: to < conversation.issue.last_message_index,
+      // Read before the messages, so a reconnecting client may be sent a change twice, never none.
+      revision: issue.revision,
+      abilities: issueAbilities(viewer, issue, participant),
+    };
+  };
+
+  app.post(
+    "/issue",
+    {
+      config: alert(ALERTS.CREATE_ISSUE),
+      schema: { tags, body: ZCreateIssueRequest, response: { 201: ZIssueDetail } },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const { body } = request;
+      const issue = await db.transaction(async (tx) => {
+        await assertMayOpenIssue(tx, viewer, body.accountId);
+        return createIssue(tx, viewer, body);
+      });
+      const result = await detail(viewer, issue, { limit: 50 });
+      pushConversation(realtime, result.conversation);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    "/issue",
+    {
+      config: alert(ALERTS.FETCH_ISSUES),
+      schema: {
+        tags,
+        querystring: ZIssueListQuery,
+        response: { 200: ZIssueListResponse },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { aid, ...query } = request.query;
+      return listConversations(db, viewer.userId, issueScope(viewer, aid), query);
+    },
+  );
+
+  app.get(
+    "/issue/:id",
+    {
+      config: alert(ALERTS.FETCH_ISSUE),
+      schema: { tags, params: ZIssueParam, querystring: ZIssueQuery, response: { 200: ZIssueDetail } },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
+      return detail(viewer, issue, request.query);
+    },
+  );
+
+  app.post(
+    "/issue/:id",
+    {
+      schema: {
+        ...onIssue,
+        body: ZPostMessageRequest,
+        response: { 201: ZPostMessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const issueNumber = request.params.id;
+      const { message } = await db.transaction(async (tx) => {
+        assertTakesMessages(await loadIssue(tx, viewer, request.query.aid, issueNumber));
+        return postMessage(tx, viewer, issueNumber, request.body.body);
+      });
+      const presented = presentMessage(message, viewer.name);
+      pushMessage(realtime, presented, "created");
+      const conversation = await announce(issueNumber, viewer);
+      return reply.code(201).send({ message: presented, conversation });
+    },
+  );
+
+  app.put(
+    "/issue/:id",
+    {
+      config: alert(ALERTS.UPDATE_TITLE),
+      schema: {
+        ...onIssue,
+        body: ZRenameIssueRequest,
+        response: { 200: ZConversationListItem },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await db.transaction(async (tx) => {
+        const issue = await loadIssue(tx, viewer, request.query.aid, request.params.id);
+        assertMayRename(viewer, issue);
+        await renameIssue(tx, issue.issueNumber, request.body.title);
+      });
+      return announce(request.params.id, viewer);
+    },
+  );
+
+  app.post(
+    "/issue/:id/join",
+    {
+      schema: {
+        ...onIssue,
+        response: { 200: z.array(ZParticipant) },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      assertEngineer(viewer);
+      await db.transaction(async (tx) => {
+        const issue = await loadIssue(tx, viewer, request.query.aid, request.params.id);
+        await joinIssue(tx, issue.issueNumber, viewer.userId);
+      });
+      return participantsOf(request.params.id);
+    },
+  );
+
+  app.post(
+    "/issue/:id/answer",
+    {
+      schema: {
+        ...onIssue,
+        body: ZAnswerRequest,
+        response: { 200: ZConversationListItem },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      assertEngineer(viewer);
+      await db.transaction(async (tx) => {
+        const issue = await loadIssue(tx, viewer, request.query.aid, request.params.id);
+        await answerIssue(tx, issue.issueNumber, request.body);
+      });
+      return announce(request.params.id, viewer);
+    },
+  );
+
+  const messageRoute = { ...onIssue, params: ZMessageParam, response: { 200: ZMessage } };
+
+  app.put(
+    "/issue/:id/message/:index",
+    { schema: { ...messageRoute, body: ZEditMessageRequest } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { id, index } = request.params;
+      const updated = await db.transaction(async (tx) => {
+        const issue = await loadIssue(tx, viewer, request.query.aid, id);
+        return editMessage(tx, viewer, issue, index, request.body);
+      });
+      const message = await storedMessage(id, updated.index);
+      pushMessage(realtime, message, "edited");
+      await announceIfLast(id, index, viewer);
+      return message;
+    },
+  );
+
+  app.delete("/issue/:id/message/:index", { schema: messageRoute }, async (request) => {
+    const viewer = requireViewer(request);
+    const { id, index } = request.params;
+    const updated = await db.transaction(async (tx) => {
+      const issue = await loadIssue(tx, viewer, request.query.aid, id);
+      return deleteMessage(tx, viewer, issue, index);
+    });
+    const message = await storedMessage(id, updated.index);
+    pushMessage(realtime, message, "deleted");
+    await announceIfLast(id, index, viewer);
+    return message;
+  });
+
+  /** The message as stored now, with its author's name. */
+  const storedMessage = async (issueNumber: number, index: number) => {
+    const [message] = await messageRange(db, issueNumber, index, index);
+    if (!message) throw notFound(MESSAGE_NOT_FOUND);
+    return message;
+  };
+
+  /** A list row shows the newest message: it changes with that message. */
+  const announceIfLast = async (issueNumber: number, index: number, viewer: Viewer) => {
+    const item = await conversationOf(db, issueNumber, viewer);
+    if (item.issue.last_message_index === index) pushConversation(realtime, item);
+  };
+
+  app.put(
+    "/issue/:id/read",
+    {
+      schema: {
+        ...onIssue,
+        body: ZReadRequest,
+        response: { 200: ZReadResponse },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { issue, read } = await db.transaction(async (tx) => {
+        const issue = await loadIssue(tx, viewer, request.query.aid, request.params.id);
+        return { issue, read: await markRead(tx, issue, viewer.userId, request.body.read_message_index) };
+      });
+      pushRead(realtime, issue.issueNumber, viewer.userId, read);
+      return {
+        read_message_index: read,
+        unreadMessageCount: Math.max(0, issue.lastMessageIndex - read),
+      };
+    },
+  );
+
+  app.get(
+    "/issue/:id/lookup-message",
+    {
+      schema: {
+        tags,
+        params: ZIssueParam,
+        querystring: ZLookupMessageQuery,
+        response: { 200: ZLookupMessageResponse },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
+      const index = await lookupMessageIndex(db, issue.issueNumber, request.query.date);
+      if (index === undefined) throw notFound(NO_MESSAGE_AT_DATE);
+      return { msgIndex: index };
+    },
+  );
+
+  const participantsOf = async (issueNumber: number) => {
+    const [rows, online] = await Promise.all([
+      listParticipants(db, issueNumber),
+      realtime.presence.onlineUsers(),
+    ]);
+    return rows.map((p) => ({
+      user_id: p.userId,
+      name: p.name,
+      is_engineer: p.isEngineer,
+      joined_at: p.joinedAt.toISOString(),
+      read_message_index: p.readIndex,
+      online: p.isEngineer && online.has(p.userId),
+    }));
+  };
+
+  app.get(
+    "/issue/:id/participants",
+    {
+      schema: {
+        ...onIssue,
+        response: { 200: z.array(ZParticipant) },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
+      return participantsOf(issue.issueNumber);
+    },
+  );
+}
