@@ -30,7 +30,8 @@ import { UNDER_MAINTENANCE } from "../../platform/request-guard";
 import { PRESENCE_CHANNEL, pushPresence, pushTyping, QUEUE_CHANNEL } from "./chat-events";
 import type { ChatTokens } from "./chat-token";
 import { mayReadAccount } from "./conversations.policy";
-import { findIssue, issueChannel, missedMessages } from "./issues.queries";
+import { findIssue, issueChannel } from "./issues.queries";
+import { missedMessages } from "./messages.queries";
 
 const AUTH_TIMEOUT_MS = 10_000;
 /** A client's typing frames are passed on at most this often per issue. */

@@ -4,14 +4,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { sessions } from "../../db/schema";
-import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
+import { createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
 import { ChatTestClient, chatToken, type Frame, messagesOf } from "./chat-test-client";
-import { call, openIssue, post } from "./test-fixtures";
+import { type Cast, call, createCast, openIssue, post } from "./test-fixtures";
 
 let t: TestContext;
 let base: string;
-let orgA: { id: number };
-let orgB: { id: number };
+let orgA: Cast["orgA"];
+let orgB: Cast["orgB"];
 let ownerA: string;
 let userA: string;
 let ownerB: string;
@@ -22,18 +22,7 @@ const open: ChatTestClient[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  orgA = await createAccount(t.db);
-  orgB = await createAccount(t.db);
-  const login = async (opts: Parameters<typeof createUser>[1]) => {
-    const user = await createUser(t.db, opts);
-    return { id: user.id, authorization: (await signIn(t.app, user)).authorization };
-  };
-  ownerA = (await login({ accountId: orgA.id, role: "owner", name: "Olga" })).authorization;
-  userA = (await login({ accountId: orgA.id, role: "user", name: "Una" })).authorization;
-  ownerB = (await login({ accountId: orgB.id, role: "owner", name: "Bob" })).authorization;
-  const eng = await login({ accountId: 1, role: "engineer", name: "Erin" });
-  engineer = eng.authorization;
-  engineerId = eng.id;
+  ({ orgA, orgB, ownerA, userA, ownerB, engineer, engineerId } = await createCast(t));
 });
 afterEach(async () => {
   await Promise.all(
@@ -117,7 +106,7 @@ describe("channels and pushes", () => {
     expect(pushed).toMatchObject({
       channel: `issue:${n}`,
       action: "created",
-      message: { body: "**on it**", author: { name: "Erin", type: "engineer" } },
+      message: { body: "**on it**", author: { name: "Erin Engineer", type: "engineer" } },
     });
     expect(pushed.message).toEqual(message);
     const item = await customer.next((f) => f.type === "issue" && f.item.issue.last_message_index === 2);
@@ -133,7 +122,7 @@ describe("channels and pushes", () => {
     customer.send({ type: "typing", issue: n });
     expect(await eng.next((f) => f.type === "typing")).toMatchObject({
       issue: n,
-      user: { name: "Una", is_engineer: false },
+      user: { name: "Una User", is_engineer: false },
     });
     await call(t.app, userA, "PUT", `/api/chat/issue/${n}/read`, { read_message_index: 2 });
     expect(await eng.next((f) => f.type === "read")).toMatchObject({ issue: n, read_message_index: 2 });
@@ -146,7 +135,7 @@ describe("channels and pushes", () => {
     });
     await call(t.app, engineer, "DELETE", `/api/chat/issue/${n}/message/2`);
     expect(await customer.next((f) => f.type === "message" && f.action === "deleted")).toMatchObject({
-      message: { index: 2, body: "", attributes: { deletedBy: "Erin" } },
+      message: { index: 2, body: "", attributes: { deletedBy: "Erin Engineer" } },
     });
   });
 
@@ -301,7 +290,7 @@ describe("bad frames, floods and slow consumers", () => {
 
   it("a flood closes the socket with 4429", async () => {
     const client = await connect(ownerA);
-    for (let i = 0; i < 200; i++) client.send({ type: "ping" });
+    for (let i = 0; i < 400; i++) client.send({ type: "ping" });
     expect(await client.closed).toEqual({ code: CHAT_CLOSE.tooManyFrames, reason: "Too many frames" });
   });
 

@@ -46,9 +46,6 @@ import {
   isParticipant,
   listConversations,
   listParticipants,
-  lookupMessageIndex,
-  messageRange,
-  presentMessage,
 } from "./issues.queries";
 import {
   answerIssue,
@@ -61,6 +58,7 @@ import {
   postMessage,
   renameIssue,
 } from "./issues.service";
+import { lookupMessageIndex, messageRange, presentMessage } from "./messages.queries";
 
 const tags = ["conversations"];
 /** Every /issue/:id route: the issue number in the path, the acted-on account in `aid`. */

@@ -18,7 +18,8 @@ import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { ISSUE_ARCHIVED, isArchived } from "./conversations.policy";
-import { getMessage, type IssueRow } from "./issues.queries";
+import type { IssueRow } from "./issues.queries";
+import { getMessage } from "./messages.queries";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 export const MESSAGE_DELETED = "This message was deleted";

@@ -4,37 +4,22 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, issues, messages } from "../../db/schema";
 import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
-import { call as callAs, type Method, openIssue, post } from "./test-fixtures";
+import { type Cast, call as callAs, createCast, type Method, openIssue, post } from "./test-fixtures";
 
 let t: TestContext;
-let orgA: { id: number; company: string };
-let orgB: { id: number; company: string };
+let cast: Cast;
+let orgA: Cast["orgA"];
+let orgB: Cast["orgB"];
 let ownerA: string;
 let userA: string;
-let userAId: number;
 let ownerB: string;
 let engineer: string;
-let engineerId: number;
 let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgA = await createAccount(t.db);
-  orgB = await createAccount(t.db);
-  await t.db.update(accounts).set({ serviceType: "ENTERPRISE" }).where(eq(accounts.id, orgA.id));
-  const login = async (opts: Parameters<typeof createUser>[1]) => {
-    const user = await createUser(t.db, opts);
-    return { id: user.id, authorization: (await signIn(t.app, user)).authorization };
-  };
-  ownerA = (await login({ accountId: orgA.id, role: "owner", name: "Olga Owner" })).authorization;
-  const plain = await login({ accountId: orgA.id, role: "user", name: "Una User" });
-  userA = plain.authorization;
-  userAId = plain.id;
-  ownerB = (await login({ accountId: orgB.id, role: "owner", name: "Bob B" })).authorization;
-  const eng = await login({ accountId: 1, role: "engineer", name: "Erin Engineer" });
-  engineer = eng.authorization;
-  engineerId = eng.id;
-  admin = (await login({ accountId: 1, role: "admin", name: "Ada Admin" })).authorization;
+  cast = await createCast(t);
+  ({ orgA, orgB, ownerA, userA, ownerB, engineer, admin } = cast);
 });
 afterAll(() => t.close());
 
@@ -358,125 +343,6 @@ describe("renaming (1004)", () => {
   );
 });
 
-describe("editing and deleting messages", () => {
-  let n: number;
-  beforeAll(async () => {
-    n = await openIssue(t.app, ownerA, orgA.id, "Edits", "first");
-    await post(t.app, userA, n, "second");
-    await post(t.app, engineer, n, "third");
-  });
-  const message = async (index: number) =>
-    (await call(ownerA, "GET", `/api/chat/issue/${n}?msgIndex=${index}&limit=1`)).body.messages[0];
-
-  it("the author edits their own message", async () => {
-    const res = await call(ownerA, "PUT", `/api/chat/issue/${n}/message/1`, { body: "first, corrected" });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ index: 1, body: "first, corrected" });
-    expect(res.body.edited_at).not.toBeNull();
-  });
-
-  it("nobody edits someone else's message, not even an engineer", async () => {
-    for (const who of [ownerA, engineer]) {
-      const res = await call(who, "PUT", `/api/chat/issue/${n}/message/2`, { body: "not yours" });
-      expect(res.body).toEqual({ error: "You can only edit your own messages", status: 403 });
-    }
-    expect((await message(2)).body).toBe("second");
-  });
-
-  it("force_fmt_msg: the author or an engineer, not another customer", async () => {
-    const byEngineer = await call(engineer, "PUT", `/api/chat/issue/${n}/message/2`, { force_fmt_msg: true });
-    expect(byEngineer.body.attributes).toEqual({ force_format: true });
-    const byOther = await call(ownerA, "PUT", `/api/chat/issue/${n}/message/2`, { force_fmt_msg: false });
-    expect(byOther.status).toBe(403);
-    const byAuthor = await call(userA, "PUT", `/api/chat/issue/${n}/message/2`, { force_fmt_msg: false });
-    expect(byAuthor.body.attributes).toEqual({});
-  });
-
-  it("an edit needs something to change and a valid body", async () => {
-    expect((await call(ownerA, "PUT", `/api/chat/issue/${n}/message/1`, {})).body.error).toBe(
-      "Give a new body or force_fmt_msg",
-    );
-    expect((await call(ownerA, "PUT", `/api/chat/issue/${n}/message/1`, { body: "\u200b" })).body.error).toBe(
-      "Message cannot be empty",
-    );
-    expect((await call(ownerA, "PUT", `/api/chat/issue/${n}/message/99`, { body: "x" })).status).toBe(404);
-  });
-
-  it("a customer deletes only their own; the message stays as Deleted, by whom and when", async () => {
-    const refused = await call(ownerA, "DELETE", `/api/chat/issue/${n}/message/2`);
-    expect(refused.body).toEqual({ error: "You can only delete your own messages", status: 403 });
-    const res = await call(userA, "DELETE", `/api/chat/issue/${n}/message/2`);
-    expect(res.status).toBe(200);
-    expect(res.body.body).toBe("");
-    expect(res.body.attributes).toMatchObject({ deletedBy: "Una User", deletedById: userAId });
-    expect(Date.parse(res.body.attributes.deletedAt)).not.toBeNaN();
-    const [row] = await t.db
-      .select()
-      .from(messages)
-      .where(sql`${messages.issueNumber} = ${n} and ${messages.index} = 2`);
-    expect(row?.body).toBe("");
-    expect((await call(userA, "DELETE", `/api/chat/issue/${n}/message/2`)).body).toEqual({
-      error: "This message was deleted",
-      status: 409,
-    });
-    expect((await call(userA, "PUT", `/api/chat/issue/${n}/message/2`, { body: "back" })).status).toBe(409);
-  });
-
-  it("an engineer may delete anyone's; the list row then shows no preview", async () => {
-    const res = await call(engineer, "DELETE", `/api/chat/issue/${n}/message/3`);
-    expect(res.body.attributes).toMatchObject({ deletedBy: "Erin Engineer", deletedById: engineerId });
-    const list = await call(ownerA, "GET", "/api/chat/issue?page_size=100");
-    const row = list.body.items.find((i: { issue: { issue_number: number } }) => i.issue.issue_number === n);
-    expect(row.lastMessage).toMatchObject({ index: 3, preview: "", deleted: true });
-  });
-});
-
-describe("read state and lookup", () => {
-  let n: number;
-  beforeAll(async () => {
-    n = await openIssue(t.app, ownerA, orgA.id, "Reads", "one");
-    await post(t.app, engineer, n, "two");
-    await post(t.app, engineer, n, "three");
-  });
-
-  it("counts unread messages per person; the read index only moves forward", async () => {
-    const item = async (who: string) => (await call(who, "GET", `/api/chat/issue/${n}`)).body.conversation;
-    expect(await item(ownerA)).toMatchObject({ unreadMessageCount: 2, readMessageIndex: 1 });
-    expect(await item(userA)).toMatchObject({ unreadMessageCount: 3, readMessageIndex: 0 });
-    const read = await call(ownerA, "PUT", `/api/chat/issue/${n}/read`, { read_message_index: 3 });
-    expect(read.body).toEqual({ read_message_index: 3, unreadMessageCount: 0 });
-    const back = await call(ownerA, "PUT", `/api/chat/issue/${n}/read`, { read_message_index: 2 });
-    expect(back.body).toEqual({ read_message_index: 3, unreadMessageCount: 0 });
-  });
-
-  it.each<[unknown, string]>([
-    [4, "read_message_index is past the last message (3)"],
-    [-1, "Too small: expected number to be >=0"],
-    [1.5, "Invalid input: expected int, received number"],
-  ])("refuses read_message_index %j", async (index, error) => {
-    const res = await call(userA, "PUT", `/api/chat/issue/${n}/read`, { read_message_index: index });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe(error);
-  });
-
-  it("lookup-message finds the first message at or after a date", async () => {
-    const rows = await t.db.select().from(messages).where(eq(messages.issueNumber, n));
-    const second = rows.find((r) => r.index === 2);
-    if (!second) throw new Error("missing message");
-    const at = (date: string) =>
-      call(ownerA, "GET", `/api/chat/issue/${n}/lookup-message?date=${encodeURIComponent(date)}`);
-    expect((await at("2000-01-01")).body).toEqual({ msgIndex: 1 });
-    expect((await at(second.createdAt.toISOString())).body).toEqual({ msgIndex: 2 });
-    expect((await at("2999-01-01T00:00:00Z")).body).toEqual({
-      error: "No message was written at or after that date",
-      status: 404,
-    });
-    for (const bad of ["yesterday", "2026-02-30T25:00:00Z", ""]) {
-      expect((await at(bad)).status).toBe(400);
-    }
-  });
-});
-
 describe("lists", () => {
   it("a customer lists their organization's issues only; an engineer every one, or one organization's", async () => {
     const a = await openIssue(t.app, ownerA, orgA.id, "List A");
@@ -626,86 +492,5 @@ describe("tenancy: a customer of organization B reaches none of A's issues", () 
     expect(res.body.conversation.issue.title).toBe(title);
     expect(res.body.messages.map((m: { body: string }) => m.body)).toEqual(["A's private words"]);
     expect(res.body.conversation.issue.last_message_index).toBe(1);
-  });
-});
-
-describe("people", () => {
-  it("a customer sees their colleagues (with addresses) and the engineers (without)", async () => {
-    const res = await call(ownerA, "GET", "/api/chat/users?page_size=200");
-    expect(res.status).toBe(200);
-    const byName = Object.fromEntries(res.body.items.map((u: { name: string }) => [u.name, u]));
-    expect(byName["Una User"]).toMatchObject({
-      is_engineer: false,
-      account_id: orgA.id,
-      email: expect.stringContaining("@"),
-    });
-    expect(byName["Erin Engineer"]).toMatchObject({ is_engineer: true, email: null });
-    expect(byName["Bob B"]).toBeUndefined();
-    expect(res.body.items[0].is_engineer).toBe(true);
-  });
-
-  it("an engineer sees an organization's people, or everyone", async () => {
-    const ofB = await call(engineer, "GET", `/api/chat/users?aid=${orgB.id}&page_size=200`);
-    const names = ofB.body.items.map((u: { name: string }) => u.name);
-    expect(names).toContain("Bob B");
-    expect(names).not.toContain("Olga Owner");
-    const search = await call(engineer, "GET", "/api/chat/users?q=olga");
-    expect(search.body.items.map((u: { name: string }) => u.name)).toEqual(["Olga Owner"]);
-  });
-
-  it("engineers set their own availability and flags; admins anyone's; customers nobody's", async () => {
-    const mine = await call(engineer, "PUT", "/api/chat/engineers", {
-      is_available: false,
-      is_on_call: true,
-    });
-    expect(mine.body).toMatchObject({
-      user_id: engineerId,
-      is_available: false,
-      is_contributor: false,
-      is_on_call: true,
-    });
-    const list = await call(ownerA, "GET", "/api/chat/engineers");
-    expect(list.body.find((e: { user_id: number }) => e.user_id === engineerId)).toMatchObject({
-      is_available: false,
-      is_on_call: true,
-      online: false,
-    });
-    expect(
-      (await call(ownerA, "GET", "/api/chat/engineers/on-call")).body.map((e: { name: string }) => e.name),
-    ).toEqual(["Erin Engineer"]);
-    expect((await call(ownerA, "PUT", "/api/chat/engineers", { is_available: true })).body).toEqual({
-      error: "Only vendor engineers can do this",
-      status: 403,
-    });
-    const adminUser = (await call(admin, "GET", "/api/chat/engineers")).body.find(
-      (e: { name: string }) => e.name === "Ada Admin",
-    );
-    expect(
-      (
-        await call(engineer, "PUT", "/api/chat/engineers", {
-          user_id: adminUser.user_id,
-          is_contributor: true,
-        })
-      ).status,
-    ).toBe(403);
-    const byAdmin = await call(admin, "PUT", "/api/chat/engineers", {
-      user_id: engineerId,
-      is_contributor: true,
-    });
-    expect(byAdmin.body).toMatchObject({ is_contributor: true, is_available: false });
-    expect(
-      (await call(admin, "PUT", "/api/chat/engineers", { user_id: userAId, is_available: true })).status,
-    ).toBe(404);
-    expect((await call(engineer, "PUT", "/api/chat/engineers", {})).status).toBe(400);
-  });
-});
-
-describe("the chat token", () => {
-  it("is issued to a signed-in user and is not an access token", async () => {
-    const res = await call(ownerA, "GET", "/api/chat/token");
-    expect(res.status).toBe(200);
-    expect(Date.parse(res.body.expires_at) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
-    const misuse = await call(`Bearer ${res.body.token}`, "GET", "/api/chat/issue");
-    expect(misuse.status).toBe(401);
   });
 });

@@ -1,5 +1,9 @@
 /** Calls of the conversations API shared by its test files (through the real app). */
+
+import { eq } from "drizzle-orm";
 import type { App } from "../../app";
+import { accounts } from "../../db/schema";
+import { createAccount, createUser, signIn, type TestContext } from "../../test/helper";
 import type { Frame } from "./chat-test-client";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -32,3 +36,34 @@ export async function post(app: App, authorization: string, issueNumber: number,
   if (res.status !== 201) throw new Error(`post: ${res.status} ${res.raw}`);
   return res.body.message as Frame;
 }
+
+/**
+ * The people of the tests: organization A (an enterprise plan) with an owner and a plain user,
+ * organization B with an owner, an engineer and an admin; each signed in.
+ */
+export async function createCast(t: TestContext) {
+  const orgA = await createAccount(t.db);
+  const orgB = await createAccount(t.db);
+  await t.db.update(accounts).set({ serviceType: "ENTERPRISE" }).where(eq(accounts.id, orgA.id));
+  const login = async (opts: Parameters<typeof createUser>[1]) => {
+    const user = await createUser(t.db, opts);
+    return { id: user.id, authorization: (await signIn(t.app, user)).authorization };
+  };
+  const ownerA = await login({ accountId: orgA.id, role: "owner", name: "Olga Owner" });
+  const userA = await login({ accountId: orgA.id, role: "user", name: "Una User" });
+  const ownerB = await login({ accountId: orgB.id, role: "owner", name: "Bob B" });
+  const engineer = await login({ accountId: 1, role: "engineer", name: "Erin Engineer" });
+  const admin = await login({ accountId: 1, role: "admin", name: "Ada Admin" });
+  return {
+    orgA,
+    orgB,
+    ownerA: ownerA.authorization,
+    userA: userA.authorization,
+    userAId: userA.id,
+    ownerB: ownerB.authorization,
+    engineer: engineer.authorization,
+    engineerId: engineer.id,
+    admin: admin.authorization,
+  };
+}
+export type Cast = Awaited<ReturnType<typeof createCast>>;

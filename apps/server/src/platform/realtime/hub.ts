@@ -27,8 +27,9 @@ export interface HubLimits {
 export const DEFAULT_LIMITS: HubLimits = {
   maxBufferedBytes: 1024 * 1024,
   maxSubscriptions: 200,
-  burst: 40,
-  perSecond: 10,
+  // Room for a client that subscribes to its 50 issue tabs at once after a reconnect.
+  burst: 100,
+  perSecond: 20,
   heartbeatMs: 30_000,
 };
 
