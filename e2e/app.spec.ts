@@ -8,6 +8,18 @@ test("the demo customer signs in and lands on Issues", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
+test("keyboard users skip the navigation with the first Tab", async ({ page }) => {
+  await signInDemo(page, demo.user);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+});
+
 test("the sign-in page shows the session-expired flag", async ({ page }) => {
   await page.goto("/?expired=true");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
