@@ -28,13 +28,14 @@ import { z } from "zod";
 import { requireViewer } from "../../platform/auth/require";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
-import { badRequest, notFound } from "../../platform/errors";
+import { badRequest, conflict, notFound } from "../../platform/errors";
 import { assertEngineer } from "../accounts/accounts.policy";
 import { pushConversation, pushMessage, pushRead } from "./chat-events";
 import {
   assertMayOpenIssue,
   assertMayRename,
   assertTakesMessages,
+  ISSUE_ARCHIVED,
   ISSUE_NOT_FOUND,
   issueAbilities,
   issueScope,
@@ -183,10 +184,13 @@ export async function issueRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const viewer = requireViewer(request);
       const issueNumber = request.params.id;
-      const { message } = await db.transaction(async (tx) => {
-        assertTakesMessages(await loadIssue(tx, viewer, request.query.aid, issueNumber));
-        return postMessage(tx, viewer, issueNumber, request.body.body);
-      });
+      const { aid } = request.query;
+      const message = await postMessage(db, viewer, issueScope(viewer, aid), issueNumber, request.body.body);
+      if (!message) {
+        // Nothing was written: say why (not found, or archived).
+        assertTakesMessages(await loadIssue(db, viewer, aid, issueNumber));
+        throw conflict(ISSUE_ARCHIVED);
+      }
       const presented = presentMessage(message, viewer.name);
       pushMessage(realtime, presented, "created");
       const conversation = await announce(issueNumber, viewer);

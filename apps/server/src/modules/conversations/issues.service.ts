@@ -18,7 +18,7 @@ import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { ISSUE_ARCHIVED, isArchived } from "./conversations.policy";
-import type { IssueRow } from "./issues.queries";
+import type { IssueRow, IssueScope } from "./issues.queries";
 import { getMessage } from "./messages.queries";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
@@ -92,47 +92,68 @@ export async function createIssue(tx: Executor, viewer: Viewer, input: NewIssue,
   return issue;
 }
 
+type MessageRow = typeof messages.$inferSelect;
+
 /**
- * A new message. A customer's makes the issue wait for the vendor (it stops being answered); an
- * engineer's leaves an answered issue answered and makes any other one open. An archived issue
- * takes none (checked in the same statement that numbers the message, so no race slips by).
+ * A new message, in one statement (the hot path: one round trip). A customer's makes the issue
+ * wait for the vendor (it stops being answered); an engineer's leaves an answered issue answered
+ * and makes any other one open. The update that numbers the message takes the issue row's lock
+ * and refuses an archived issue or one outside `scope` in the same breath, so no race slips by;
+ * undefined then (the caller tells not found from archived). The author becomes a participant and
+ * has read their own message; the account's last_message_at moves.
  */
-export async function postMessage(tx: Executor, viewer: Viewer, issueNumber: number, body: string) {
+export async function postMessage(
+  exec: Executor,
+  viewer: Viewer,
+  scope: IssueScope,
+  issueNumber: number,
+  body: string,
+): Promise<MessageRow | undefined> {
   const type = authorType(viewer);
   const answer =
     type === "customer"
-      ? { answered: false, answerUserType: "customer" as const, answerAt: sql`now()` }
-      : {
-          answerUserType: sql`case when ${issues.answered} then ${issues.answerUserType} else 'engineer' end`,
-          answerAt: sql`case when ${issues.answered} then ${issues.answerAt} else now() end`,
-        };
-  const [issue] = await tx
-    .update(issues)
-    .set({
-      lastMessageIndex: sql`${issues.lastMessageIndex} + 1`,
-      revision: sql`${issues.revision} + 1`,
-      updatedAt: sql`clock_timestamp()`,
-      ...answer,
-    })
-    .where(and(eq(issues.issueNumber, issueNumber), sql`not (${issues.answered} and ${issues.isArchived})`))
-    .returning();
-  if (!issue) throw conflict(ISSUE_ARCHIVED);
-  const [message] = await tx
-    .insert(messages)
-    .values({
-      issueNumber,
-      index: issue.lastMessageIndex,
-      authorId: viewer.userId,
-      authorType: type,
-      body,
-      revision: issue.revision,
-      createdAt: sql`clock_timestamp()`,
-    })
-    .returning();
-  if (!message) throw new Error("message insert returned nothing");
-  await recordAuthor(tx, issueNumber, viewer.userId, message.index);
-  await touchAccount(tx, issue.accountId);
-  return { issue, message };
+      ? sql`answered = false, answer_user_type = 'customer', answer_at = now()`
+      : sql`answer_user_type = case when answered then answer_user_type else 'engineer' end,
+            answer_at = case when answered then answer_at else now() end`;
+  const inScope =
+    "all" in scope
+      ? sql`true`
+      : sql`account_id in (${sql.join(
+          scope.accountIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const result = (await exec.execute(sql`
+    with issue as (
+      update ${issues}
+      set last_message_index = last_message_index + 1, revision = revision + 1,
+          updated_at = clock_timestamp(), ${answer}
+      where issue_number = ${issueNumber} and ${inScope} and not (answered and is_archived)
+      returning issue_number, account_id, last_message_index, revision
+    ), message as (
+      insert into ${messages} (issue_number, "index", author_id, author_type, body, revision, created_at)
+      select issue_number, last_message_index, ${viewer.userId}, ${type}, ${body}, revision, clock_timestamp()
+      from issue
+      returning *
+    ), participant as (
+      insert into ${issueParticipants} (issue_number, user_id)
+      select issue_number, ${viewer.userId} from issue
+      on conflict do nothing
+    ), reader as (
+      insert into ${issueReads} (issue_number, user_id, read_message_index)
+      select issue_number, ${viewer.userId}, "index" from message
+      on conflict (issue_number, user_id) do update
+      set read_message_index = greatest(${issueReads}.read_message_index, excluded.read_message_index),
+          updated_at = now()
+    ), account as (
+      update ${accounts} set last_message_at = now() where id = (select account_id from issue)
+    )
+    select issue_number as "issueNumber", "index", author_id as "authorId", author_type as "authorType",
+           body, attributes, revision, created_at as "createdAt", edited_at as "editedAt"
+    from message`)) as unknown as { rows: MessageRow[] };
+  const [row] = result.rows;
+  if (!row) return undefined;
+  // node-postgres hands timestamps back as Date, PGlite may not: the same shape either way.
+  return { ...row, createdAt: new Date(row.createdAt), editedAt: row.editedAt && new Date(row.editedAt) };
 }
 
 export async function renameIssue(tx: Executor, issueNumber: number, title: string) {

@@ -191,6 +191,12 @@ describe("the conversation", () => {
   const status = async () =>
     (await call(ownerA, "GET", `/api/chat/issue/${n}`)).body.conversation.issueStatus;
 
+  it("every message stamps the organization's last_message_at", async () => {
+    const message = await post(t.app, userA, n, "a stamp");
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, orgA.id));
+    expect(account?.lastMessageAt?.getTime()).toBeGreaterThanOrEqual(Date.parse(message.created_at) - 1000);
+  });
+
   it("moves through the §4 statuses as people write and engineers answer", async () => {
     expect(await status()).toBe("waiting");
     await post(t.app, engineer, n, "Looking into it");
@@ -250,7 +256,7 @@ describe("the conversation", () => {
     await call(admin, "POST", `/api/chat/issue/${n}/join`);
     const list = await call(ownerA, "GET", `/api/chat/issue/${n}/participants`);
     const names = list.body.map((p: { name: string }) => p.name);
-    expect(names).toEqual(["Olga Owner", "Erin Engineer", "Una User", "Ada Admin"]);
+    expect(names).toEqual(["Olga Owner", "Una User", "Erin Engineer", "Ada Admin"]);
     expect(list.body.find((p: { name: string }) => p.name === "Ada Admin")).toMatchObject({
       is_engineer: true,
       read_message_index: 0,
