@@ -1,8 +1,8 @@
 /**
  * Support issues as conversations (spec §3 Issue, Message; §4 status and order). An issue's
  * status is never stored as such: it is derived from the answer-state columns by the shared
- * `deriveIssueStatus`; the generated columns below are the same rule in SQL, kept only so that
- * the list can be ordered and paged by an index.
+ * `deriveIssueStatus`; the generated columns below are that rule and the §4 order in SQL, kept
+ * only so that every list is ordered and paged by an index.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -71,13 +71,19 @@ export const issues = pgTable(
     /** Last activity: a message posted or the answer state changed (the list's lastUpdatedAt). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
-     * The §4 groups in list order: 0 live panic, 1 live, 3 answered, 4 archived (the plan rank
-     * of the account comes between 0/1 and live_rank, from a join).
+     * The plan rank of the issue's account (spec §4), kept here by database triggers (set on
+     * insert, followed when the account's plan changes; see the plan_rank migration) so that the
+     * whole §4 order is one index.
      */
-    queueRank: smallint()
+    planRank: smallint().notNull().default(8),
+    /**
+     * The §4 order up to the live status: live panics by plan rank (1–8), other live issues by
+     * plan rank (11–18), then answered (100), then archived (200).
+     */
+    queueKey: smallint()
       .notNull()
       .generatedAlwaysAs(
-        sql`case when answered and is_archived then 4 when answered then 3 when issue_type is not null then 0 else 1 end`,
+        sql`case when answered and is_archived then 200 when answered then 100 when issue_type is not null then plan_rank else 10 + plan_rank end`,
       ),
     /** Within live issues, open (0) before waiting for response (1); 0 for the others. */
     liveRank: smallint()
@@ -86,10 +92,10 @@ export const issues = pgTable(
   },
   (t) => [
     check("issues_issue_type_check", sql`${t.issueType} in ('panic')`),
-    index("issues_queue_idx").on(t.queueRank, t.liveRank, t.updatedAt.desc(), t.issueNumber.desc()),
+    index("issues_queue_idx").on(t.queueKey, t.liveRank, t.updatedAt.desc(), t.issueNumber.desc()),
     index("issues_account_queue_idx").on(
       t.accountId,
-      t.queueRank,
+      t.queueKey,
       t.liveRank,
       t.updatedAt.desc(),
       t.issueNumber.desc(),

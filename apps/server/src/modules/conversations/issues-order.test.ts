@@ -8,11 +8,10 @@ import {
   sortConversations,
 } from "@portico/shared/rules/issue-order";
 import { planRank } from "@portico/shared/rules/plan-rank";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, issues } from "../../db/schema";
 import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
-import { planRankSql } from "./issues.queries";
 import { call } from "./test-fixtures";
 
 let t: TestContext;
@@ -101,14 +100,38 @@ const byNumber = (direction: 1 | -1) => (a: Item, b: Item) =>
   direction * (a.issue.issue_number - b.issue.issue_number);
 
 describe("plan rank in SQL", () => {
-  it("equals the shared planRank for every account", async () => {
+  it("portico_plan_rank equals the shared planRank, odd spellings included", async () => {
     const rows = await t.db
-      .select({ serviceType: accounts.serviceType, isTrial: accounts.isTrial, rank: planRankSql })
+      .select({
+        serviceType: accounts.serviceType,
+        isTrial: accounts.isTrial,
+        rank: sql<number>`portico_plan_rank(${accounts.serviceType}, ${accounts.isTrial})`,
+      })
       .from(accounts);
     expect(rows.length).toBeGreaterThan(PLANS.length);
     for (const row of rows) {
-      expect({ ...row, rank: row.rank }).toEqual({ ...row, rank: planRank(row.serviceType, row.isTrial) });
+      expect(row).toEqual({ ...row, rank: planRank(row.serviceType, row.isTrial) });
     }
+  });
+
+  it("every issue carries its account's rank, and follows the account when its plan changes", async () => {
+    const ranks = async (accountId: number) =>
+      (await t.db.select({ rank: issues.planRank }).from(issues).where(eq(issues.accountId, accountId))).map(
+        (r) => r.rank,
+      );
+    const [first] = PLANS;
+    const accountId = accountIds[0] as number;
+    expect(await ranks(accountId)).toEqual([1, 1, 1, 1]);
+    await t.db
+      .update(accounts)
+      .set({ serviceType: "ENTERPRISE-PLUS", isTrial: true })
+      .where(eq(accounts.id, accountId));
+    expect(await ranks(accountId)).toEqual([5, 5, 5, 5]);
+    await t.db
+      .update(accounts)
+      .set({ serviceType: first?.[0] ?? null, isTrial: first?.[1] ?? false })
+      .where(eq(accounts.id, accountId));
+    expect(await ranks(accountId)).toEqual([1, 1, 1, 1]);
   });
 });
 
@@ -124,6 +147,18 @@ describe("the engineers' queue", () => {
     );
     expect(new Set(paged.map((i) => i.planRank)).size).toBeGreaterThan(5);
     expect(paged.some((i) => i.issueType === "panic" && i.issueStatus === "waiting")).toBe(true);
+  });
+
+  it("an account's plan change moves its live issues in the queue", async () => {
+    const none = accountIds[PLANS.findIndex(([type]) => type === null)] as number;
+    await t.db.update(accounts).set({ serviceType: "STANDARD" }).where(eq(accounts.id, none));
+    try {
+      const paged = await listAll(engineer, "", 9);
+      expect(paged.filter((i) => i.issue.account_id === none).every((i) => i.planRank === 1)).toBe(true);
+      expect(numbers(paged)).toEqual(numbers(sortConversations([...paged].sort(byNumber(-1)))));
+    } finally {
+      await t.db.update(accounts).set({ serviceType: null }).where(eq(accounts.id, none));
+    }
   });
 
   it("ASC keeps the groups and turns the time order around (oldest first)", async () => {

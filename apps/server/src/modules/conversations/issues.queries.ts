@@ -6,7 +6,6 @@
 
 import type { IssueStatus } from "@portico/shared/rules/issue-status";
 import { deriveIssueStatus } from "@portico/shared/rules/issue-status";
-import { PLAN_RANKS } from "@portico/shared/rules/plan-rank";
 import type { AssignmentFilter } from "@portico/shared/rules/roles";
 import {
   ISSUES_PAGE_SIZE_DEFAULT,
@@ -37,23 +36,6 @@ export const DELETED_USER = "Deleted user";
 /** The WebSocket channel of an issue; also its conversation channel id (spec §3). */
 export const issueChannel = (issueNumber: number) => `issue:${issueNumber}`;
 
-/** Service type as the shared planRankKey normalises it: trimmed, lower case, `_`/spaces → `-`. */
-const normalizedServiceType = sql`regexp_replace(regexp_replace(lower(coalesce(${accounts.serviceType}, '')), ${"^\\s+|\\s+$"}, '', 'g'), ${"[\\s_]+"}, '-', 'g')`;
-const rank = (key: keyof typeof PLAN_RANKS) => sql.raw(String(PLAN_RANKS[key]));
-
-/** The shared planRank(serviceType, isTrial) in SQL. */
-export const planRankSql = sql<number>`(case
-  when ${normalizedServiceType} = 'trial' then ${rank("trial")}
-  when ${accounts.isTrial} then (case ${normalizedServiceType}
-    when 'enterprise-plus' then ${rank("trial enterprise-plus")}
-    when 'enterprise-lite' then ${rank("trial enterprise-lite")}
-    else ${rank("trial")} end)
-  when ${normalizedServiceType} = 'standard' then ${rank("standard")}
-  when ${normalizedServiceType} = 'enterprise' then ${rank("enterprise")}
-  when ${normalizedServiceType} = 'enterprise-lite' then ${rank("enterprise-lite")}
-  when ${normalizedServiceType} = 'enterprise-plus' then ${rank("enterprise-plus")}
-  else ${rank("none")} end)::int`;
-
 const lastMessage = alias(messages, "last_message");
 const lastAuthor = alias(users, "last_author");
 
@@ -62,7 +44,6 @@ function rowColumns() {
   return {
     issue: issues,
     company: accounts.company,
-    planRank: planRankSql,
     readIndex: sql<number>`coalesce(${issueReads.readMessageIndex}, 0)::int`,
     lastIndex: lastMessage.index,
     lastAuthorId: lastMessage.authorId,
@@ -78,7 +59,6 @@ function rowColumns() {
 type Row = {
   issue: IssueRow;
   company: string;
-  planRank: number;
   readIndex: number;
   lastIndex: number | null;
   lastAuthorId: number | null;
@@ -142,7 +122,7 @@ function presentRow(row: Row): TConversationListItem {
     issueStatus: issueStatus(issue),
     issueType: issue.issueType,
     lastUpdatedAt: issue.updatedAt.toISOString(),
-    planRank: row.planRank,
+    planRank: issue.planRank,
     lastMessage:
       row.lastIndex === null || row.lastCreatedAt === null
         ? null
@@ -168,15 +148,13 @@ export type IssueScope = { accountIds: number[] } | { all: true };
 const scopeFilter = (scope: IssueScope): SQL | undefined =>
   "all" in scope ? undefined : inArray(issues.accountId, scope.accountIds);
 
-const isSingleAccount = (scope: IssueScope) => !("all" in scope) && scope.accountIds.length === 1;
-
-const LIVE = sql`${issues.queueRank} <= 1`;
+const LIVE = sql`${issues.queueKey} < 100`;
 
 const STATUS_FILTER: Record<IssueStatus, SQL> = {
   open: sql`(${LIVE} and ${issues.liveRank} = 0)`,
   waiting: sql`(${LIVE} and ${issues.liveRank} = 1)`,
-  answered: sql`${issues.queueRank} = 3`,
-  archived: sql`${issues.queueRank} = 4`,
+  answered: sql`${issues.queueKey} = 100`,
+  archived: sql`${issues.queueKey} = 200`,
 };
 
 /**
@@ -206,21 +184,19 @@ function assignmentFilter(filter: AssignmentFilter, viewerId: number): SQL | und
 }
 
 /**
- * §4 order: live issues first (panic, then the account's plan rank, then open before waiting),
- * then answered, then archived; by update time within each (DESC newest first, the default;
- * ASC oldest first), the issue number breaking ties. A list of one account leaves the plan
- * rank out (it is the same for every row), which lets the account index serve the order.
+ * §4 order: live issues first (panic, then the account's plan rank: both in queue_key), open
+ * before waiting, then answered, then archived; by update time within each (DESC newest first,
+ * the default; ASC oldest first), the issue number breaking ties. DESC is exactly the order of
+ * the queue indexes, so any page is read from an index.
  */
-function listOrder(sort: SortOrder, withPlanRank: boolean): SQL[] {
+function listOrder(sort: SortOrder): SQL[] {
   const direction = sort === "ASC" ? sql.raw("asc") : sql.raw("desc nulls last");
-  const order = [asc(issues.queueRank)];
-  if (withPlanRank) order.push(sql`(case when ${LIVE} then ${planRankSql} else 0 end)`);
-  order.push(
+  return [
+    asc(issues.queueKey),
     asc(issues.liveRank),
     sql`${issues.updatedAt} ${direction}`,
     sql`${issues.issueNumber} ${direction}`,
-  );
-  return order;
+  ];
 }
 
 export interface ListQuery {
@@ -247,7 +223,7 @@ export async function listConversations(
   const [rows, [total]] = await Promise.all([
     selectRows(exec, viewerId)
       .where(where)
-      .orderBy(...listOrder(query.sort, !isSingleAccount(scope)))
+      .orderBy(...listOrder(query.sort))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
     exec
