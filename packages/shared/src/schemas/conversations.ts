@@ -3,10 +3,11 @@
  * engineers, token): REST bodies and answers under /api/chat, and the frames of the one
  * WebSocket at /api/chat/ws.
  */
-import { z } from "zod";
+
 import { ISSUE_STATUSES } from "../rules/issue-status";
 import { ASSIGNMENT_FILTERS } from "../rules/roles";
 import { hasVisibleCharacter, MAX_ID, zId, zIdText } from "../validation";
+import { z } from "../zod";
 
 export const ISSUE_TITLE_MAX_LENGTH = 200;
 /** Characters of Markdown in one message; a pasted log longer than this belongs in a file. */

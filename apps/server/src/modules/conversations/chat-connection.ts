@@ -34,6 +34,8 @@ import { findIssue, issueChannel } from "./issues.queries";
 import { missedMessages } from "./messages.queries";
 
 const AUTH_TIMEOUT_MS = 10_000;
+/** What a catch-up may send at most (characters of frames); a quarter of the slow-consumer limit. */
+const CATCH_UP_BYTES = 256 * 1024;
 /** A client's typing frames are passed on at most this often per issue. */
 const TYPING_EVERY_MS = 2_000;
 
@@ -200,17 +202,27 @@ export class ChatConnection {
       hub.unsubscribe(this.client, channel);
       return this.refuse(CHANNEL_REFUSED, channel);
     }
+    // Within a byte budget, so a long absence cannot make the socket look like a slow consumer:
+    // past it the client is told to reload the page (complete: false).
+    let budget = CATCH_UP_BYTES;
+    let complete = missed.complete;
     for (const message of missed.messages) {
       const action =
         message.index > lastIndex ? "created" : message.attributes.deletedAt ? "deleted" : "edited";
-      this.send({ type: "message", channel, action, revision: message.revision, message });
+      const frame = JSON.stringify({ type: "message", channel, action, revision: message.revision, message });
+      budget -= frame.length;
+      if (budget < 0) {
+        complete = false;
+        break;
+      }
+      this.client.send(frame);
     }
     this.send({
       type: "caught-up",
       channel,
       lastIndex: missed.lastIndex,
       revision: missed.revision,
-      complete: missed.complete,
+      complete,
     });
     this.client.finishCatchUp(channel, missed.revision);
   }

@@ -245,6 +245,21 @@ describe("catching up after a reconnect", () => {
     expect(frames.filter((f) => f.action === "deleted").map((f) => f.message.index)).toEqual([1]);
   });
 
+  it("a long absence with large messages sends what fits, then says complete: false (reload)", async () => {
+    const n = await openIssue(t.app, ownerA, orgA.id, "Big catch-up", "m1");
+    for (let i = 0; i < 12; i++) await post(t.app, engineer, n, `${i} ${"z".repeat(30_000)}`);
+    const client = await connect(ownerA);
+    await client.subscribe(`issue:${n}`, { lastIndex: 1 });
+    expect(await client.next((f) => f.type === "caught-up")).toMatchObject({
+      lastIndex: 13,
+      complete: false,
+    });
+    const sent = messagesOf(client.frames, `issue:${n}`).map((f) => f.message.index);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent).toEqual(Array.from({ length: sent.length }, (_, i) => i + 2));
+    await client.roundTrip();
+  });
+
   it("without lastRevision only new messages are sent; a lastIndex at the end sends none", async () => {
     const n = await openIssue(t.app, ownerA, orgA.id, "Catch-up 2", "m1");
     await post(t.app, engineer, n, "m2");

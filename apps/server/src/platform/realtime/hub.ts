@@ -197,8 +197,8 @@ export class Hub {
 
   /** @internal a socket too far behind: cut it off (a close frame would queue behind the rest). */
   dropSlow(client: RealtimeClient) {
-    this.remove(client);
     this.onSlowConsumer(client);
+    this.remove(client);
     client.socket.terminate();
   }
 

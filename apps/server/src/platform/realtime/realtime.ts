@@ -38,6 +38,11 @@ export class Realtime {
     limits: HubLimits,
   ) {
     this.hub = new Hub(limits);
+    this.hub.onSlowConsumer = (client) =>
+      log.warn(
+        { client: client.id, subscriptions: client.subscriptions.length },
+        "slow WebSocket consumer cut off",
+      );
     this.presence = new Presence(redis, `${topic}:presence`, this.instanceId);
   }
 
