@@ -5,7 +5,13 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ensureBuilt, repoRoot } from "./lib.mjs";
 
-const scripts = ["cold-start.mjs", "bundle-size.mjs", "login-latency.mjs", "api-overhead.mjs"];
+const scripts = [
+  "cold-start.mjs",
+  "bundle-size.mjs",
+  "login-latency.mjs",
+  "api-overhead.mjs",
+  "chat-latency.mjs",
+];
 const smoke = process.argv.includes("--smoke");
 
 ensureBuilt();
