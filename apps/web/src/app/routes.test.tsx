@@ -15,6 +15,7 @@ const customer = {
   roles: [],
   accountType: null,
   mfaEnabled: false,
+  hasPicture: false,
 };
 
 function api(status = "OK", extra: Record<string, object> = {}) {

@@ -35,6 +35,8 @@ export const ZUserInfo = z.object({
   roles: z.array(z.enum(["admin", "account_owner"])),
   accountType: ZAccountType.nullable(),
   mfaEnabled: z.boolean(),
+  /** Whether GET user/{userId}/thumbnail has a picture to serve (so the app asks only then). */
+  hasPicture: z.boolean(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

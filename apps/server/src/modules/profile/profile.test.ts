@@ -294,6 +294,21 @@ describe("profile picture", () => {
     expect((await storedPicture(user.id))?.data.length).toBe(2 * 1024 * 1024);
   });
 
+  it("user info says whether there is a picture, so the app asks for one only then", async () => {
+    const user = await signedIn();
+    const hasPicture = async () =>
+      (await get("/api/chat/user", user.authorization)).json().hasPicture as boolean;
+    expect(await hasPicture()).toBe(false);
+    await postProfile(user.authorization, { profile_name: "Pictured" }, picturePart(tinyPng()));
+    expect(await hasPicture()).toBe(true);
+    await t.app.inject({
+      method: "DELETE",
+      url: "/api/chat/profile/picture",
+      headers: { authorization: user.authorization },
+    });
+    expect(await hasPicture()).toBe(false);
+  });
+
   it("DELETE /api/chat/profile/picture removes it: the thumbnail answers 404", async () => {
     const user = await signedIn();
     await postProfile(user.authorization, { profile_name: "Gone" }, picturePart(tinyPng()));
@@ -380,6 +395,7 @@ describe("GET /api/chat/user", () => {
       roles: [],
       accountType: null,
       mfaEnabled: false,
+      hasPicture: false,
     });
   });
 

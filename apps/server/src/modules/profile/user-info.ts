@@ -1,24 +1,32 @@
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
-import { eq } from "drizzle-orm";
-import { accounts, users } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { accounts, userPictures, users } from "../../db/schema";
 import { findAccountScope, type Viewer } from "../../platform/auth/viewer";
 import type { Db } from "../../platform/db/client";
 import { HttpError } from "../../platform/errors";
 
 /** Who the viewer is and the account they act on (null until they create or join one). */
 export async function getUserInfo(db: Db, viewer: Viewer, aid: number | undefined): Promise<TUserInfo> {
-  const [user] = await db.select().from(users).where(eq(users.id, viewer.userId));
-  if (!user) throw new HttpError(401, "Invalid access token");
   const scope = findAccountScope(viewer, aid);
-  const [account] = scope ? await db.select().from(accounts).where(eq(accounts.id, scope.accountId)) : [];
+  const [[user], [account]] = await Promise.all([
+    db
+      .select({
+        mfaEnabled: users.mfaEnabled,
+        hasPicture: sql<boolean>`exists (select 1 from ${userPictures} where ${userPictures.userId} = ${users.id})`,
+      })
+      .from(users)
+      .where(eq(users.id, viewer.userId)),
+    scope ? db.select().from(accounts).where(eq(accounts.id, scope.accountId)) : [],
+  ]);
+  if (!user) throw new HttpError(401, "Invalid access token");
   if (aid !== undefined && !account) throw new HttpError(404, "Account not found");
   const roles: TUserInfo["roles"] = [];
   if (viewer.isAdmin) roles.push("admin");
   if (scope?.role === "owner") roles.push("account_owner");
   return {
-    userId: user.id,
-    name: user.name,
-    email: user.email,
+    userId: viewer.userId,
+    name: viewer.name,
+    email: viewer.email,
     accountId: account?.id ?? null,
     companyName: account?.company ?? null,
     isEngineer: viewer.isEngineer,
@@ -32,5 +40,6 @@ export async function getUserInfo(db: Db, viewer: Viewer, aid: number | undefine
         }
       : null,
     mfaEnabled: user.mfaEnabled,
+    hasPicture: user.hasPicture,
   };
 }

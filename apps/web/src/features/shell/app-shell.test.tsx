@@ -16,6 +16,7 @@ const customer = {
   roles: [],
   accountType: null,
   mfaEnabled: false,
+  hasPicture: false,
 };
 const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName: "Vendor", isEngineer: true };
 const ENGINEER_LINKS = ["Customers", "Engineer activity", "Purged accounts", "Users without membership"];

@@ -40,7 +40,7 @@ export function UserMenu({ user, pictureVersion }: { user: TUserInfo | undefined
   const navigate = useNavigate();
   const [theme, setTheme] = useThemePreference();
   const picture = useAuthorizedImage(
-    user ? `/api/chat/user/${user.userId}/thumbnail?v=${pictureVersion}` : null,
+    user?.hasPicture ? `/api/chat/user/${user.userId}/thumbnail?v=${pictureVersion}` : null,
   );
 
   if (!user) return <Skeleton className="size-9 rounded-full" />;
