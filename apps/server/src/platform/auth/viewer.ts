@@ -58,10 +58,7 @@ function viewerQuery(db: Db) {
         from ${memberships} m where m.user_id = ${users.id}), '[]'::json)`,
     })
     .from(users)
-    .leftJoin(
-      sessions,
-      and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, users.id)),
-    )
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, users.id)))
     .where(eq(users.id, sql.placeholder("userId")))
     .prepare("portico_viewer");
 }
@@ -75,7 +72,7 @@ export async function loadViewer(db: Db, userId: number, sessionId: string): Pro
     preparedViewers.set(db, query);
   }
   const [row] = await query.execute({ userId, sid: sessionId });
-  if (!row || !row.sessionFound) throw unauthorized(INVALID_TOKEN);
+  if (!row?.sessionFound) throw unauthorized(INVALID_TOKEN);
   if (row.sessionRevokedAt) throw unauthorized(SESSION_EXPIRED);
   if (row.isDisabled) throw new HttpError(401, USER_DISABLED);
   const vendorRole = row.memberships.find((m) => m.accountId === VENDOR_ACCOUNT_ID)?.role;

@@ -26,7 +26,11 @@ async function startSmtpSink() {
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
 }
 
 const RESET_MAIL = {
