@@ -99,10 +99,12 @@ describe("signed in", () => {
   beforeEach(signIn);
 
   it("shows the app shell with the Issues screen", async () => {
-    api();
+    api("OK", {
+      "GET /api/chat/issue": { items: [], total: 0, page: 1, page_size: 25, filter: "all", sort: "DESC" },
+    });
     await visit("/issues");
     expect(await screen.findByRole("heading", { level: 1, name: "Issues" })).toBeInTheDocument();
-    expect(screen.getByText("Coming soon: this screen arrives in a later release.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Open your first issue" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
   });
 

@@ -91,6 +91,11 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteError,
             children: [
+              { path: "issues", lazy: lazyScreen(() => import("../features/conversations/issues-screen")) },
+              {
+                path: "issues/:issueNumber",
+                lazy: lazyScreen(() => import("../features/conversations/issue-screen")),
+              },
               ...placeholderRoutes,
               { path: "profile", lazy: lazyScreen(() => import("../features/profile/profile-screen")) },
               {

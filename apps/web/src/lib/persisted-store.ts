@@ -27,7 +27,10 @@ export interface PersistedState {
   selectedAccountId: number | null;
   issueTabs: number[];
   replyDrafts: Record<string, string>;
+  /** "ASC" or "DESC" (spec §9), null for the default (DESC). */
   issuesSort: string | null;
+  /** The assignment filter of the issues list (spec §9), null for the default ("all"). */
+  issuesFilter: string | null;
   customerFilter: CustomerFilter | null;
 }
 
@@ -46,6 +49,7 @@ const CHECKS: { [K in Key]: Check<K> } = {
   replyDrafts: (v): v is Record<string, string> =>
     isObject(v) && Object.values(v).every((d) => typeof d === "string"),
   issuesSort: (v): v is string | null => v === null || typeof v === "string",
+  issuesFilter: (v): v is string | null => v === null || typeof v === "string",
   customerFilter: (v): v is CustomerFilter | null => v === null || isObject(v),
 };
 
@@ -56,6 +60,7 @@ export const DEFAULTS: PersistedState = {
   issueTabs: [],
   replyDrafts: {},
   issuesSort: null,
+  issuesFilter: null,
   customerFilter: null,
 };
 

@@ -12,14 +12,11 @@ export interface PlaceholderScreenDef {
   parent?: { title: string; path: string };
 }
 
-const ISSUES = { title: "Issues", path: "/issues" };
 const HEALTH = { title: "Health", path: "/health" };
 const CUSTOMERS = { title: "Customers", path: "/customers" };
 const SUBSCRIPTION = { title: "Subscription", path: "/subscription" };
 
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
-  { path: "issues", title: "Issues" },
-  { path: "issues/:issueNumber", title: "Issue", parent: ISSUES },
   { path: "health", title: "Health" },
   { path: "health/:accountId/:clusterId", title: "Cluster", parent: HEALTH },
   { path: "license", title: "License" },

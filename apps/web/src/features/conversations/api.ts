@@ -1,0 +1,193 @@
+/**
+ * Conversations API (docs/API.md, /api/chat): fetchers, query options and the cache updates that
+ * WebSocket frames and mutations share. Shapes are the shared schemas.
+ */
+import { ALERTS } from "@portico/shared/errors";
+import { moveAfterAnswer } from "@portico/shared/rules/issue-order";
+import type { AssignmentFilter } from "@portico/shared/rules/roles";
+import type {
+  SortOrder,
+  TConversationEventItem,
+  TConversationListItem,
+  TCreateIssueRequest,
+  TIssueDetail,
+  TIssueListResponse,
+  TMessage,
+  ZParticipant,
+} from "@portico/shared/schemas/conversations";
+import type { z } from "@portico/shared/zod";
+import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+import type { Thread } from "./thread";
+
+export type TParticipant = z.infer<typeof ZParticipant>;
+export type { SortOrder };
+
+export const ISSUES_PAGE_SIZE = 25;
+
+export interface IssueListParams {
+  page: number;
+  filter: AssignmentFilter;
+  sort: SortOrder;
+}
+
+const issuePath = (n: number) => `/api/chat/issue/${n}`;
+
+export const issueKeys = {
+  all: ["issues"] as const,
+  lists: () => [...issueKeys.all, "list"] as const,
+  list: (aid: number | null, params: IssueListParams) => [...issueKeys.lists(), aid, params] as const,
+  thread: (n: number, msgIndex: number | null) => [...issueKeys.all, "thread", n, msgIndex] as const,
+  threads: (n: number) => [...issueKeys.all, "thread", n] as const,
+  participants: (n: number) => [...issueKeys.all, "participants", n] as const,
+};
+
+export function issueListQuery(aid: number | null, params: IssueListParams) {
+  return queryOptions({
+    queryKey: issueKeys.list(aid, params),
+    queryFn: ({ signal }) =>
+      api.get<TIssueListResponse>("/api/chat/issue", {
+        signal,
+        alert: ALERTS.FETCH_ISSUES,
+        query: { page: params.page, page_size: ISSUES_PAGE_SIZE, filter: params.filter, sort: params.sort },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One conversation: its list item, abilities and the messages held (newest, or around msgIndex). */
+export interface ThreadData extends Thread {
+  conversation: TConversationListItem;
+  abilities: TIssueDetail["abilities"];
+}
+
+export function threadQuery(n: number, msgIndex: number | null) {
+  return queryOptions({
+    queryKey: issueKeys.thread(n, msgIndex),
+    queryFn: async ({ signal }): Promise<ThreadData> => {
+      const detail = await api.get<TIssueDetail>(issuePath(n), {
+        signal,
+        alert: ALERTS.FETCH_ISSUE,
+        query: { msgIndex: msgIndex ?? undefined },
+      });
+      return {
+        conversation: detail.conversation,
+        abilities: detail.abilities,
+        messages: detail.messages,
+        hasOlder: detail.has_older,
+        hasNewer: detail.has_newer,
+        revision: detail.revision,
+      };
+    },
+    // Frames keep it current while it is on screen; refetch only when asked (reconnect, Retry).
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+}
+
+export function participantsQuery(n: number) {
+  return queryOptions({
+    queryKey: issueKeys.participants(n),
+    queryFn: ({ signal }) => api.get<TParticipant[]>(`${issuePath(n)}/participants`, { signal }),
+  });
+}
+
+export const issuesApi = {
+  create: (body: TCreateIssueRequest) =>
+    api.post<TIssueDetail>("/api/chat/issue", body, { alert: ALERTS.CREATE_ISSUE, aid: false }),
+  older: (n: number, before: number) =>
+    api.get<TIssueDetail>(issuePath(n), { alert: ALERTS.FETCH_ISSUE, query: { before } }),
+  newer: (n: number, after: number) =>
+    api.get<TIssueDetail>(issuePath(n), { alert: ALERTS.FETCH_ISSUE, query: { after } }),
+  post: (n: number, body: string) =>
+    api.post<{ message: TMessage; conversation: TConversationListItem }>(issuePath(n), { body }),
+  rename: (n: number, title: string) =>
+    api.put<TConversationListItem>(issuePath(n), { title }, { alert: ALERTS.UPDATE_TITLE }),
+  join: (n: number) => api.post<TParticipant[]>(`${issuePath(n)}/join`),
+  answer: (n: number, body?: { answered?: boolean; archived?: boolean }) =>
+    api.post<TConversationListItem>(`${issuePath(n)}/answer`, body),
+  edit: (n: number, index: number, body: string) =>
+    api.put<TMessage>(`${issuePath(n)}/message/${index}`, { body }),
+  remove: (n: number, index: number) => api.delete<TMessage>(`${issuePath(n)}/message/${index}`),
+  read: (n: number, index: number) =>
+    api.put<{ read_message_index: number; unreadMessageCount: number }>(`${issuePath(n)}/read`, {
+      read_message_index: index,
+    }),
+};
+
+/* ---------------------------------------------------------------- cache updates */
+
+/** A pushed item as this viewer's list item: unread = last index − the viewer's read index. */
+export function withReadState(item: TConversationEventItem, readMessageIndex: number): TConversationListItem {
+  return {
+    ...item,
+    readMessageIndex,
+    unreadMessageCount: Math.max(0, item.issue.last_message_index - readMessageIndex),
+  };
+}
+
+/** Filters whose lists a pushed item can join without asking the server. */
+const INSERTABLE: readonly AssignmentFilter[] = ["all", "unassigned"];
+
+/**
+ * An `issue` frame applied to every cached list: a held item moves where it now belongs (shared
+ * `moveAfterAnswer`; DESC is the order it keeps), a new issue joins the first page of a list that
+ * takes every issue. Returns whether some list needs the server (another filter, ASC order).
+ */
+export function applyIssueItem(queryClient: QueryClient, item: TConversationEventItem): boolean {
+  let refetch = false;
+  for (const [key, data] of queryClient.getQueriesData<TIssueListResponse>({ queryKey: issueKeys.lists() })) {
+    if (!data) continue;
+    const held = data.items.find((i) => i.channelId === item.channelId);
+    const params = key[3] as IssueListParams | undefined;
+    const insertable = params?.page === 1 && INSERTABLE.includes(params.filter) && params.sort === "DESC";
+    if (!held && !insertable) {
+      refetch = true;
+      continue;
+    }
+    const updated = withReadState(item, held?.readMessageIndex ?? 0);
+    const items =
+      data.sort === "DESC"
+        ? moveAfterAnswer(data.items, updated)
+        : data.items.map((i) => (i.channelId === item.channelId ? updated : i));
+    queryClient.setQueryData<TIssueListResponse>(key, {
+      ...data,
+      items: held ? items : items.slice(0, data.page_size),
+      total: held ? data.total : data.total + 1,
+    });
+  }
+  for (const [key, data] of queryClient.getQueriesData<ThreadData>({
+    queryKey: issueKeys.threads(item.issue.issue_number),
+  })) {
+    if (data)
+      queryClient.setQueryData<ThreadData>(key, {
+        ...data,
+        conversation: withReadState(item, data.conversation.readMessageIndex),
+      });
+  }
+  return refetch;
+}
+
+/** The viewer's read index moved (their own read, here or in another tab): lists and threads follow. */
+export function applyOwnRead(queryClient: QueryClient, issueNumber: number, readIndex: number): void {
+  const update = (item: TConversationListItem): TConversationListItem =>
+    item.issue.issue_number !== issueNumber || readIndex <= item.readMessageIndex
+      ? item
+      : {
+          ...item,
+          readMessageIndex: readIndex,
+          unreadMessageCount: Math.max(0, item.issue.last_message_index - readIndex),
+        };
+  queryClient.setQueriesData<TIssueListResponse>({ queryKey: issueKeys.lists() }, (data) =>
+    data ? { ...data, items: data.items.map(update) } : data,
+  );
+  queryClient.setQueriesData<ThreadData>({ queryKey: issueKeys.threads(issueNumber) }, (data) =>
+    data ? { ...data, conversation: update(data.conversation) } : data,
+  );
+}
+
+/** A list item the server answered (rename, answer, post): into the thread and the lists. */
+export function applyOwnItem(queryClient: QueryClient, item: TConversationListItem): void {
+  applyIssueItem(queryClient, item);
+  applyOwnRead(queryClient, item.issue.issue_number, item.readMessageIndex);
+}

@@ -1,0 +1,142 @@
+/**
+ * The conversation's messages, virtualised (@tanstack/react-virtual): only the rows on screen
+ * are in the DOM, so 10,000 messages scroll as smoothly as 10. Opens at the newest message, or
+ * centred on `highlight` (deep links `?msgIndex=`); scrolling near the top loads older pages,
+ * near the bottom newer ones; new messages keep the view at the bottom when it was there.
+ */
+import type { TMessage } from "@portico/shared/schemas/conversations";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Skeleton } from "../../../components/ui/skeleton";
+import type { Thread } from "../thread";
+import { type MessageActions, MessageItem } from "./message-item";
+
+interface MessageListProps extends MessageActions {
+  thread: Thread;
+  myUserId: number;
+  isEngineer: boolean;
+  highlight: number | null;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onLoadNewer: () => void;
+  /** The newest message index on screen (read as the user reads). */
+  onSeen: (index: number) => void;
+}
+
+const NEAR_EDGE_PX = 200;
+
+export function MessageList({
+  thread,
+  myUserId,
+  isEngineer,
+  highlight,
+  loadingOlder,
+  onLoadOlder,
+  onLoadNewer,
+  onSeen,
+  ...actions
+}: MessageListProps) {
+  const { messages } = thread;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const firstIndex = useRef<number | undefined>(undefined);
+  const lastIndex = useRef<number | undefined>(undefined);
+  const positioned = useRef(false);
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 84,
+    overscan: 8,
+    getItemKey: (i) => messages[i]?.index ?? i,
+  });
+
+  // First paint: jump to the highlighted message, or to the newest one.
+  useLayoutEffect(() => {
+    if (positioned.current || messages.length === 0) return;
+    positioned.current = true;
+    const target = highlight === null ? -1 : messages.findIndex((m) => m.index === highlight);
+    if (target >= 0) {
+      atBottom.current = false;
+      virtualizer.scrollToIndex(target, { align: "center" });
+    } else {
+      virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
+    }
+  });
+
+  // Older messages put on top: keep the message that was first where it was. A new last message
+  // while at the bottom: follow it.
+  useLayoutEffect(() => {
+    const first = messages[0]?.index;
+    const last = messages.at(-1)?.index;
+    if (firstIndex.current !== undefined && first !== undefined && first < firstIndex.current) {
+      const kept = messages.findIndex((m) => m.index === firstIndex.current);
+      if (kept > 0) virtualizer.scrollToIndex(kept, { align: "start" });
+    } else if (
+      lastIndex.current !== undefined &&
+      last !== undefined &&
+      last > lastIndex.current &&
+      atBottom.current
+    ) {
+      virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
+    }
+    firstIndex.current = first;
+    lastIndex.current = last;
+  }, [messages, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.at(-1)?.index;
+  const newestSeen = lastVisible === undefined ? undefined : messages[lastVisible]?.index;
+  useEffect(() => {
+    if (newestSeen !== undefined) onSeen(newestSeen);
+  }, [newestSeen, onSeen]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bottomGap = el.scrollHeight - el.scrollTop - el.clientHeight;
+    atBottom.current = bottomGap < 40;
+    if (el.scrollTop < NEAR_EDGE_PX && thread.hasOlder && !loadingOlder) onLoadOlder();
+    if (bottomGap < NEAR_EDGE_PX && thread.hasNewer) onLoadNewer();
+  };
+
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard
+      tabIndex={0}
+      className="relative min-h-0 flex-1 overflow-y-auto rounded-lg border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {loadingOlder && (
+        <div className="absolute inset-x-0 top-0 z-10 space-y-2 p-3">
+          <Skeleton className="h-12 w-full" />
+        </div>
+      )}
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((row) => {
+          const message = messages[row.index] as TMessage;
+          return (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full px-1 py-0.5"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <MessageItem
+                message={message}
+                mine={message.author.user_id === myUserId}
+                mayDelete={isEngineer}
+                highlighted={message.index === highlight}
+                {...actions}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/** Who is in the conversation (spec §3 participants), engineers' online state beside their names. */
+import { useQuery } from "@tanstack/react-query";
+import { participantsQuery } from "../api";
+
+export function Participants({ issueNumber }: { issueNumber: number }) {
+  const participants = useQuery(participantsQuery(issueNumber));
+  const list = participants.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section
+      aria-label="Participants"
+      className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground"
+    >
+      <span className="font-medium text-foreground">Participants:</span>
+      <ul className="flex flex-wrap gap-x-3 gap-y-1">
+        {list.map((p) => (
+          <li key={p.user_id} className="flex items-center gap-1.5">
+            {p.is_engineer && (
+              <span
+                aria-hidden="true"
+                className={
+                  p.online ? "size-2 rounded-full bg-success" : "size-2 rounded-full bg-muted-foreground/50"
+                }
+              />
+            )}
+            {p.name}
+            {p.is_engineer && (
+              <span className="sr-only">{p.online ? " (engineer, online)" : " (engineer, offline)"}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
