@@ -51,13 +51,33 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** Any fixed key: every Portico instance takes the same advisory lock to migrate. */
+const MIGRATION_LOCK = 7_001_042;
+
+/**
+ * Instances starting together on one database take turns: each holds a session advisory lock on
+ * one connection while migrating, so the second finds the work done instead of racing the first
+ * into "relation already exists".
+ */
+async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const db = drizzleNodePg(client, { schema, casing: "snake_case" });
+    await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     engine: "postgres",
-    migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => migrateExclusively(pool),
     close: () => pool.end(),
   };
 }
