@@ -61,7 +61,11 @@ describe("signed out", () => {
   it("any app path goes to sign-in carrying path and query as redirectTo", async () => {
     api();
     const router = await visit("/issues/42?msgIndex=3");
-    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
+    // React Router loads the matched route's lazy module beside the loaders: the first visit here
+    // also transforms the conversation screen (Markdown, virtualiser), slow in a cold test run.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Sign in" }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(currentUrl(router)).toBe(`/?redirectTo=${encodeURIComponent("/issues/42?msgIndex=3")}`);
   });
 
