@@ -9,39 +9,33 @@
 // Usage: node bench/api-overhead.mjs [seconds-per-round=5] [rounds=3]   (BENCH_SMOKE=1: 1 s, 1 round)
 //        BENCH_DATABASE_URL=postgres://user@host:5432/db (default postgres://postgres@127.0.0.1:5432/test)
 // Needs PostgreSQL: a database is created for the run and dropped afterwards.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { ensureBuilt, freePort, printTable, repoRoot, startServer, stopServer, waitFor } from "./lib.mjs";
+import {
+  ensureBuilt,
+  freePort,
+  freshDatabase,
+  printTable,
+  requireFromServer,
+  startServer,
+  stopServer,
+  waitFor,
+} from "./lib.mjs";
 
 const smoke = process.env.BENCH_SMOKE === "1";
 const seconds = Math.max(1, Number(process.argv[2] ?? (smoke ? 1 : 5)));
 const rounds = Math.max(1, Number(process.argv[3] ?? (smoke ? 1 : 3)));
 const connections = 10;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TARGET = 1.5;
 
-// The server workspace's own dependencies, so the bare server runs the same driver and framework.
-const { createRequire } = await import("node:module");
-const requireFromServer = createRequire(join(repoRoot, "apps", "server", "package.json"));
 const pg = requireFromServer("pg");
 const Fastify = requireFromServer("fastify");
 
 // The statements Portico's listAccounts sends for a customer (captured from its query log).
 const LIST_SQL = `select "id", "company", "is_trial", "is_disabled", "account_type", "service_type", "plan_status", "has_support", "contract_capacity", "reported_capacity", "sla_hours", "subscription_provider", "currency_code", "last_message_at", "created_at", (select count(*)::int from "memberships" where "account_id" = "id") from "accounts" where "accounts"."id" in (select "account_id" from "memberships" where "memberships"."user_id" = $1) order by lower("accounts"."company") asc limit $2`;
 const COUNT_SQL = `select count(*) from "accounts" where "accounts"."id" in (select "account_id" from "memberships" where "memberships"."user_id" = $1)`;
-
-async function withAdmin(fn) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function load(url, headers) {
   return new Promise((ok, fail) => {
@@ -75,17 +69,9 @@ async function startBare(databaseUrl, userId) {
 
 ensureBuilt();
 console.log(`$ node bench/api-overhead.mjs ${seconds} ${rounds}`);
-const dbName = `portico_bench_${randomBytes(4).toString("hex")}`;
-try {
-  await withAdmin((c) => c.query(`create database ${dbName}`));
-} catch (err) {
-  console.log(`  skipped: PostgreSQL is needed at ${adminUrl} (set BENCH_DATABASE_URL): ${err.message}`);
-  process.exit(process.env.CI ? 1 : 0);
-}
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
+const database = await freshDatabase();
 console.log(
-  `  database: fresh ${dbName} on ${dbUrl.host}; ${connections} connections; ${rounds} rounds of ${seconds} s each\n`,
+  `  database: fresh ${database.name} on ${database.host}; ${connections} connections; ${rounds} rounds of ${seconds} s each\n`,
 );
 
 const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
@@ -93,7 +79,7 @@ const port = await freePort();
 const server = startServer({
   dataDir,
   port,
-  env: { DATABASE_URL: dbUrl.toString(), SEED_DEMO: "true", LOG_LEVEL: "silent" },
+  env: { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent" },
 });
 let bare;
 try {
@@ -106,11 +92,11 @@ try {
   });
   if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
   const { access_token: token } = await login.json();
-  const owner = new pg.Client({ connectionString: dbUrl.toString() });
+  const owner = new pg.Client({ connectionString: database.url });
   await owner.connect();
   const userId = (await owner.query(`select id from users where email = 'owner@acme.example'`)).rows[0].id;
   await owner.end();
-  bare = await startBare(dbUrl.toString(), userId);
+  bare = await startBare(database.url, userId);
 
   const portico = { url: `${base}/api/auth/accountsinfo`, headers: { authorization: `Bearer ${token}` } };
   // Warm both (JIT, pools, prepared statements) before measuring.
@@ -144,5 +130,5 @@ try {
   await bare?.close();
   await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
-  await withAdmin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+  await database.drop();
 }

@@ -8,34 +8,28 @@
 // Usage: node bench/chat-latency.mjs [clients=500] [messages=40]   (BENCH_SMOKE=1: 20 clients, 5 messages)
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_REDIS_URL
 //        (default redis://127.0.0.1:6379). A database is created for the run and dropped afterwards.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBuilt, freePort, printTable, repoRoot, startServer, stopServer, waitFor } from "./lib.mjs";
+import {
+  ensureBuilt,
+  freePort,
+  freshDatabase,
+  printTable,
+  requireFromServer,
+  startServer,
+  stopServer,
+  waitFor,
+} from "./lib.mjs";
 
 const smoke = process.env.BENCH_SMOKE === "1";
 const clients = Math.max(1, Number(process.argv[2] ?? (smoke ? 20 : 500)));
 const messages = Math.max(1, Number(process.argv[3] ?? (smoke ? 5 : 40)));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const TARGETS = { one: 100, two: 150 };
 
-const requireFromServer = createRequire(join(repoRoot, "apps", "server", "package.json"));
-const pg = requireFromServer("pg");
 const { WebSocket } = requireFromServer("ws");
 const { Redis } = requireFromServer("ioredis");
-
-async function withAdmin(fn) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function redisReachable() {
   const redis = new Redis(redisUrl, {
@@ -178,25 +172,17 @@ async function startInstance(dbUrl, extraEnv) {
 
 ensureBuilt();
 console.log(`$ node bench/chat-latency.mjs ${clients} ${messages}${smoke ? "   (BENCH_SMOKE=1)" : ""}`);
-const dbName = `portico_bench_${randomBytes(4).toString("hex")}`;
-try {
-  await withAdmin((c) => c.query(`create database ${dbName}`));
-} catch (err) {
-  console.log(`  skipped: PostgreSQL is needed at ${adminUrl} (set BENCH_DATABASE_URL): ${err.message}`);
-  process.exit(process.env.CI ? 1 : 0);
-}
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
+const database = await freshDatabase();
 const withRedis = await redisReachable();
 console.log(
-  `  database: fresh ${dbName} on ${dbUrl.host}; Redis ${withRedis ? `at ${redisUrl}` : `unreachable at ${redisUrl}`}; ${clients} clients on one issue, ${messages} messages\n`,
+  `  database: fresh ${database.name} on ${database.host}; Redis ${withRedis ? `at ${redisUrl}` : `unreachable at ${redisUrl}`}; ${clients} clients on one issue, ${messages} messages\n`,
 );
 
 const rows = [];
 const running = [];
 let failed = false;
 try {
-  const one = await startInstance(dbUrl.toString(), {});
+  const one = await startInstance(database.url, {});
   running.push(one);
   const tokens = {
     owner: await signIn(one.base, "owner@acme.example", "Owner-pass-1!"),
@@ -206,9 +192,9 @@ try {
   await running.pop().stop();
 
   if (withRedis) {
-    const a = await startInstance(dbUrl.toString(), { REDIS_URL: redisUrl });
+    const a = await startInstance(database.url, { REDIS_URL: redisUrl });
     running.push(a);
-    const b = await startInstance(dbUrl.toString(), { REDIS_URL: redisUrl });
+    const b = await startInstance(database.url, { REDIS_URL: redisUrl });
     running.push(b);
     rows.push(row("two instances (Redis)", await measure(a.base, b.base, tokens), TARGETS.two));
   } else {
@@ -231,6 +217,6 @@ try {
   );
 } finally {
   for (const instance of running) await instance.stop();
-  await withAdmin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+  await database.drop();
 }
 if (failed) process.exit(1);

@@ -1,6 +1,8 @@
 // Small helpers shared by the bench scripts (no dependencies beyond Node 20).
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,3 +111,39 @@ export function printTable(header, rows) {
 }
 
 export const fmtMs = (ms) => `${Math.round(ms)} ms`;
+
+/** The server workspace's own packages (pg, ws, ioredis, fastify), so benches use its versions. */
+export const requireFromServer = createRequire(join(repoRoot, "apps", "server", "package.json"));
+
+/**
+ * A fresh PostgreSQL database for one bench run, on BENCH_DATABASE_URL (default the machine's
+ * `test` database server). Without PostgreSQL the bench is skipped with a message (a failure in CI).
+ */
+export async function freshDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const pg = requireFromServer("pg");
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `portico_bench_${randomBytes(4).toString("hex")}`;
+  try {
+    await admin(`create database ${name}`);
+  } catch (err) {
+    console.log(`  skipped: PostgreSQL is needed at ${adminUrl} (set BENCH_DATABASE_URL): ${err.message}`);
+    process.exit(process.env.CI ? 1 : 0);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    host: url.host,
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}

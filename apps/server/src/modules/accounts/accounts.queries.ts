@@ -3,6 +3,7 @@ import type { TAccountDetail, TAccountSummary } from "@portico/shared/schemas/ac
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import { accounts, invites, memberships, users } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
+import { containing } from "../../platform/db/patterns";
 import type { AccountAccess } from "./accounts.policy";
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -25,9 +26,6 @@ function summary(row: AccountRow, users: number): TAccountSummary {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-/** An ILIKE pattern matching `text` anywhere, with the user's own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[%_\\]/g, "\\$&")}%`;
 
 export interface PageQuery {
   page: number;

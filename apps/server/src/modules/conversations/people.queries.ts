@@ -4,12 +4,10 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "dr
 import { engineerSettings, memberships, users } from "../../db/schema";
 import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
+import { containing } from "../../platform/db/patterns";
 import { isEngineerSql } from "./issues.queries";
 
 const ENGINEER_ROLES = ["engineer", "admin"] as const;
-
-/** An ILIKE pattern matching `text` anywhere, with the user's own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[%_\\]/g, "\\$&")}%`;
 
 export interface PeopleQuery {
   page: number;
