@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { demo, saveScreen, signInDemo } from "./support/helpers";
+import { createIssueViaApi, demo, saveScreen, signInDemo } from "./support/helpers";
 
 interface Screen {
   path: string;
@@ -78,6 +78,25 @@ const ENGINEER: Screen[] = [
   { path: "/activity/v2", title: "Engineer activity" },
   { path: "/mnt", title: "Maintenance mode" },
 ];
+
+/** The issue list with data, the conversation, its deep link and the New issue dialog. */
+function issueScreens(issue: number, role: string): Screen[] {
+  return [
+    { path: "/issues", title: "Issues", shot: `issues-${role}` },
+    {
+      path: "/issues",
+      title: "Issues",
+      shot: `issues-new-${role}`,
+      only: "desktop",
+      open: async (page) => {
+        await page.getByRole("button", { name: "New issue" }).click();
+        await expect(page.getByRole("dialog", { name: "New issue" })).toBeVisible();
+      },
+    },
+    { path: `/issues/${issue}`, title: /Replication lag|Upgrade window/, shot: `issue-${role}` },
+    { path: `/issues/${issue}?msgIndex=1`, title: /Replication lag|Upgrade window/ },
+  ];
+}
 
 /**
  * Contrast depends on the theme and layout on the width: both themes at desktop width, and the
@@ -150,13 +169,24 @@ test.describe("accessibility (axe, WCAG 2.x A and AA; light, dark and phone widt
 
   test("customer screens have no serious violation", async ({ page }) => {
     await signInDemo(page, demo.owner);
-    const found = await checkScreens(page, "customer", CUSTOMER);
+    // The issue screens with data: a conversation with Markdown, a quote and a link.
+    const issue = await createIssueViaApi(
+      page,
+      "Replication lag on cluster east-1",
+      "Since **09:00** replication lags by `40 s`.\n\n> quoted log line\n\nSee [the status page](https://example.com/status).",
+    );
+    const found = await checkScreens(page, "customer", [...CUSTOMER, ...issueScreens(issue, "customer")]);
     expect(found, found.join("\n")).toEqual([]);
   });
 
   test("engineer screens have no serious violation", async ({ page }) => {
     await signInDemo(page, demo.admin);
-    const found = await checkScreens(page, "engineer", ENGINEER);
+    const issue = await createIssueViaApi(
+      page,
+      "Upgrade window for 4.3",
+      "When can we upgrade the *west* cluster?",
+    );
+    const found = await checkScreens(page, "engineer", [...ENGINEER, ...issueScreens(issue, "engineer")]);
     expect(found, found.join("\n")).toEqual([]);
   });
 });

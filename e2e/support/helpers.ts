@@ -117,3 +117,25 @@ export async function saveScreen(page: Page, name: string): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Opens an issue through the API as the user signed in on `page` (for their default organization),
+ * so a screen has data to show. Returns the issue number.
+ */
+export async function createIssueViaApi(page: Page, title: string, message: string): Promise<number> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem("portico.session");
+    return raw ? (JSON.parse(raw) as { accessToken: string }).accessToken : "";
+  });
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = await page.request.get("/api/chat/user", { headers });
+  expect(me.ok(), `GET /api/chat/user answered ${me.status()}`).toBe(true);
+  const { accountId } = (await me.json()) as { accountId: number };
+  const created = await page.request.post("/api/chat/issue", {
+    headers,
+    data: { title, accountId, message },
+  });
+  expect(created.ok(), `POST /api/chat/issue answered ${created.status()}`).toBe(true);
+  return ((await created.json()) as { conversation: { issue: { issue_number: number } } }).conversation.issue
+    .issue_number;
+}
