@@ -13,3 +13,12 @@ export function fullWhen(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : fullFormat.format(date);
 }
+
+/** A list row's preview without Markdown marks: links as their text, no emphasis, code or quote marks. */
+export function plainPreview(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`~]+/g, "")
+    .replace(/(^|\s)(>|#{1,6})\s+/g, "$1")
+    .trim();
+}

@@ -24,7 +24,7 @@ import { ISSUES_PAGE_SIZE, issueListQuery, type SortOrder } from "./api";
 import { ConnectionBanner } from "./components/connection-banner";
 import { IssueTabs } from "./components/issue-tabs";
 import { NewIssueDialog } from "./components/new-issue-dialog";
-import { fullWhen, shortWhen } from "./format";
+import { fullWhen, plainPreview, shortWhen } from "./format";
 import { useLiveIssueList } from "./live";
 
 const FILTER_LABELS: Record<AssignmentFilter, string> = {
@@ -68,7 +68,7 @@ function IssueRow({ item, showCompany }: { item: TConversationListItem; showComp
           <p className="truncate text-sm text-muted-foreground">
             {showCompany && <span className="font-medium text-foreground">{issue.company} · </span>}
             {lastMessage
-              ? `${lastMessage.author.name}: ${lastMessage.deleted ? "Deleted" : lastMessage.preview}`
+              ? `${lastMessage.author.name}: ${lastMessage.deleted ? "Deleted" : plainPreview(lastMessage.preview)}`
               : "No messages yet"}
           </p>
         </div>

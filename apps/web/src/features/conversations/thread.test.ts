@@ -1,5 +1,6 @@
 import type { TMessage } from "@portico/shared/schemas/conversations";
 import { describe, expect, it } from "vitest";
+import { plainPreview } from "./format";
 import {
   applyMessage,
   contiguousLastIndex,
@@ -63,5 +64,13 @@ describe("reply quoting (spec §5)", () => {
   it("cuts the quote to 100 characters with an ellipsis", () => {
     const quote = quoteOf("x".repeat(250));
     expect(quote).toBe(`> ${"x".repeat(100)}…\n\n`);
+  });
+});
+
+describe("list preview", () => {
+  it("shows a message's start without Markdown marks", () => {
+    expect(
+      plainPreview("Since **09:00** lag is `40 s`. > quoted See [the status page](https://x.example)."),
+    ).toBe("Since 09:00 lag is 40 s. quoted See the status page.");
   });
 });
