@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Building2 from "lucide-react/icons/building-2";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Combobox } from "../../components/ui/combobox";
+import { organizationSearchQuery, teamsQuery } from "../../lib/organizations";
 import { usePersisted } from "../../lib/persisted-store";
-import { organizationSearchQuery, teamsQuery } from "./api";
 
 const triggerClass = "h-9 w-44 sm:w-56";
 

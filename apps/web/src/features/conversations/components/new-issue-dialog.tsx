@@ -24,8 +24,8 @@ import { Field } from "../../../components/ui/field";
 import { TextareaField, TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
+import { organizationSearchQuery } from "../../../lib/organizations";
 import { usePersisted } from "../../../lib/persisted-store";
-import { organizationSearchQuery } from "../../shell/api";
 import { issueKeys, issuesApi } from "../api";
 
 type Errors = Partial<Record<"title" | "message" | "accountId", string>>;

@@ -1,7 +1,8 @@
 import type { TAccountSummary, TTeam } from "@portico/shared/schemas/accounts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api } from "./api-client";
 
+/** The organizations the signed-in user belongs to. */
 export const teamsQuery = queryOptions({
   queryKey: ["teams"],
   queryFn: () => api.get<TTeam[]>("/api/auth/teams", { aid: false }),
