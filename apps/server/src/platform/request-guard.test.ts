@@ -5,9 +5,9 @@ import {
   createAccount,
   createTestApp,
   createUser,
-  lastMailTo,
   randomIp,
   signIn,
+  submitCode,
   type TestContext,
 } from "../test/helper";
 
@@ -171,13 +171,7 @@ describe("the maintenance gate", () => {
     });
     expect(started.json().mfa_required).toBe(true);
     await t.app.ctx.maintenance.set(true, engineer.id, "Upgrade");
-    const code = (await lastMailTo(t, mfaUser.email))?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/mfa-login",
-      remoteAddress: address,
-      payload: { username: mfaUser.email, token: started.json().mfa_token, otp: code },
-    });
+    const res = await submitCode(t, mfaUser.email, started.json().mfa_token, address);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("Only engineers can sign in during maintenance");
     expect(res.cookies.find((c) => c.name === "portico_rt")).toBeUndefined();
@@ -193,13 +187,7 @@ describe("the maintenance gate", () => {
       payload: credentials(mfaEngineer),
     });
     expect(started.json().mfa_required).toBe(true);
-    const code = (await lastMailTo(t, mfaEngineer.email))?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/mfa-login",
-      remoteAddress: address,
-      payload: { username: mfaEngineer.email, token: started.json().mfa_token, otp: code },
-    });
+    const res = await submitCode(t, mfaEngineer.email, started.json().mfa_token, address);
     expect(res.statusCode).toBe(200);
     expect(res.json().access_token).toBeTruthy();
   });

@@ -156,6 +156,26 @@ export async function lastMailTo(t: TestContext, email: string) {
   return mail;
 }
 
+/** The six-digit code of the newest sign-in mail to an address ("" when there is none). */
+export async function lastCodeTo(t: TestContext, email: string): Promise<string> {
+  return (await lastMailTo(t, email))?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
+}
+
+/** The second sign-in step: the e-mailed code for the challenge a password sign-in started. */
+export async function submitCode(
+  t: TestContext,
+  email: string,
+  mfaToken: string,
+  remoteAddress = randomIp(),
+) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/auth/mfa-login",
+    remoteAddress,
+    payload: { username: email, token: mfaToken, otp: await lastCodeTo(t, email) },
+  });
+}
+
 /** The first link in a mail's text, as its path and query (PUBLIC_URL removed). */
 export function linkIn(text: string | null | undefined): URL {
   const match = text?.match(/https?:\/\/\S+/);

@@ -12,6 +12,7 @@ import {
   lastMailTo,
   randomIp,
   signIn,
+  submitCode,
   type TestContext,
 } from "../../test/helper";
 
@@ -132,13 +133,7 @@ describe("one-time-code sign-in limits", () => {
     const home = randomIp();
     const started = await login(t.app, victim.email, victim.password, home);
     expect(started.json().mfa_required).toBe(true);
-    const code = (await lastMailTo(t, victim.email))?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/mfa-login",
-      remoteAddress: home,
-      payload: { username: victim.email, token: started.json().mfa_token, otp: code },
-    });
+    const res = await submitCode(t, victim.email, started.json().mfa_token, home);
     expect(res.statusCode).toBe(200);
   });
 });
@@ -171,13 +166,7 @@ describe("turning MFA off", () => {
       remoteAddress: randomIp(),
       payload: { username: user.email, password: user.password },
     });
-    const code = (await lastMailTo(t, user.email))?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
-    const signedIn = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/mfa-login",
-      remoteAddress: randomIp(),
-      payload: { username: user.email, token: session.json().mfa_token, otp: code },
-    });
+    const signedIn = await submitCode(t, user.email, session.json().mfa_token);
     const authorization = `Bearer ${signedIn.json().access_token}`;
     const setMfa = (payload: object) =>
       t.app.inject({ method: "POST", url: "/api/auth/mfa", headers: { authorization }, payload });
