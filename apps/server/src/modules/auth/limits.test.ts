@@ -189,17 +189,22 @@ describe("turning MFA off", () => {
 });
 
 describe("invitation limits", () => {
-  it("bounds invitations per recipient, however many calls", async () => {
+  /** A new organization's owner, and a way to invite addresses into it. */
+  async function inviter() {
     const account = await createAccount(t.db);
     const owner = await createUser(t.db, { accountId: account.id, role: "owner" });
     const { authorization } = await signIn(t.app, owner);
-    const invite = (users: string[]) =>
+    return (users: string[]) =>
       t.app.inject({
         method: "POST",
         url: "/api/auth/signup/init",
         headers: { authorization },
         payload: { users, account_id: account.id },
       });
+  }
+
+  it("bounds invitations per recipient, however many calls", async () => {
+    const invite = await inviter();
     const target = `target-${Date.now()}@example.com`;
     for (let i = 0; i < 3; i++) expect((await invite([target])).statusCode).toBe(200);
     const fourth = await invite([target]);
@@ -213,18 +218,9 @@ describe("invitation limits", () => {
   });
 
   it("bounds invitations per inviter", async () => {
-    const account = await createAccount(t.db);
-    const owner = await createUser(t.db, { accountId: account.id, role: "owner" });
-    const { authorization } = await signIn(t.app, owner);
+    const invite = await inviter();
     const batch = (n: number) =>
       Array.from({ length: 50 }, (_, i) => `batch${n}-${i}-${Date.now()}@example.com`);
-    const invite = (users: string[]) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/auth/signup/init",
-        headers: { authorization },
-        payload: { users, account_id: account.id },
-      });
     expect((await invite(batch(1))).statusCode).toBe(200);
     expect((await invite(batch(2))).statusCode).toBe(200);
     expect((await invite(batch(3))).statusCode).toBe(429);
