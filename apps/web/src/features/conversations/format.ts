@@ -14,10 +14,13 @@ export function fullWhen(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : fullFormat.format(date);
 }
 
-/** A list row's preview without Markdown marks: links as their text, no emphasis, code or quote marks. */
+/**
+ * A list row's preview without Markdown marks: links as their text, no emphasis, code or quote
+ * marks. The server cuts previews at 100 characters, so a link may arrive without its end.
+ */
 export function plainPreview(markdown: string): string {
   return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/!?\[([^\]]*)\]\([^)]*(\)|…?$)/g, "$1")
     .replace(/[*_`~]+/g, "")
     .replace(/(^|\s)(>|#{1,6})\s+/g, "$1")
     .trim();

@@ -73,4 +73,11 @@ describe("list preview", () => {
       plainPreview("Since **09:00** lag is `40 s`. > quoted See [the status page](https://x.example)."),
     ).toBe("Since 09:00 lag is 40 s. quoted See the status page.");
   });
+
+  it("shows a link cut off by the 100-character preview as its text", () => {
+    expect(plainPreview("Lag since 09:00. See [the status page](https://status.exa…")).toBe(
+      "Lag since 09:00. See the status page",
+    );
+    expect(plainPreview("See [the status page](https://status.exa")).toBe("See the status page");
+  });
 });
