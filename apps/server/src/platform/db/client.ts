@@ -73,12 +73,21 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let closing = false;
+  // An idle connection the server drops (a restart, a failover, an administrator) must not take
+  // the process down: the pool forgets it and opens a new one on the next query.
+  pool.on("error", (err) => {
+    if (!closing) console.error(`PostgreSQL dropped an idle connection: ${err.message}`);
+  });
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     engine: "postgres",
     migrate: () => migrateExclusively(pool),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { openPostgres } from "./client";
 
 const adminUrl = process.env.DATABASE_URL;
 
-describe("migrations on PostgreSQL", () => {
+describe("on PostgreSQL", () => {
   it.skipIf(!adminUrl)(
     "two instances starting together on a new database both come up (needs DATABASE_URL)",
     async () => {
@@ -30,6 +30,28 @@ describe("migrations on PostgreSQL", () => {
         await second.close();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
+      }
+    },
+  );
+
+  it.skipIf(!adminUrl)(
+    "an idle connection the server terminates does not take the process down (needs DATABASE_URL)",
+    async () => {
+      const database = await openPostgres(adminUrl ?? "", 2);
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        const [mine] = await database.db
+          .select({ pid: sql<number>`pg_backend_pid()` })
+          .from(sql`(select 1) as one`);
+        await admin.query("select pg_terminate_backend($1)", [mine?.pid]);
+        // Give the terminated connection's error time to arrive while it sits idle in the pool.
+        await new Promise((ok) => setTimeout(ok, 200));
+        const [after] = await database.db.select({ ok: sql<number>`1` }).from(sql`(select 1) as one`);
+        expect(after?.ok).toBe(1);
+      } finally {
+        await admin.end();
+        await database.close();
       }
     },
   );
