@@ -4,10 +4,11 @@
  * `deriveIssueStatus`; the generated columns below are that rule and the §4 order in SQL, kept
  * only so that every list is ordered and paged by an index.
  */
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
+
+/**
+ * Full-text search (spec §7.2 search): a stored tsvector column that the database keeps in step
+ * with the text it is generated from, searched through a GIN index. Drizzle has no tsvector type.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+// Every search column and query uses the 'english' configuration (stemming, stop words).
 
 export const AUTHOR_TYPES = ["customer", "engineer"] as const;
 export type AuthorType = (typeof AUTHOR_TYPES)[number];
@@ -89,6 +97,7 @@ export const issues = pgTable(
     liveRank: smallint()
       .notNull()
       .generatedAlwaysAs(sql`case when not answered and answer_user_type = 'customer' then 1 else 0 end`),
+    titleSearch: tsvector().notNull().generatedAlwaysAs(sql`to_tsvector('english', title)`),
   },
   (t) => [
     check("issues_issue_type_check", sql`${t.issueType} in ('panic')`),
@@ -100,6 +109,7 @@ export const issues = pgTable(
       t.updatedAt.desc(),
       t.issueNumber.desc(),
     ),
+    index("issues_title_search_idx").using("gin", t.titleSearch),
   ],
 );
 
@@ -120,13 +130,23 @@ export const messages = pgTable(
     revision: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp({ withTimezone: true }),
+    /** Empty for a deleted message (its body is emptied), so a deleted message is never found. */
+    bodySearch: tsvector().notNull().generatedAlwaysAs(sql`to_tsvector('english', body)`),
   },
   (t) => [
     primaryKey({ columns: [t.issueNumber, t.index] }),
+    index("messages_body_search_idx").using("gin", t.bodySearch),
+    /** Newest-first search over every account (a common word is found by walking this). */
+    index("messages_created_idx").on(t.createdAt.desc()),
     index("messages_issue_created_idx").on(t.issueNumber, t.createdAt),
     index("messages_issue_revision_idx").on(t.issueNumber, t.revision),
   ],
 );
+
+/** A message's columns without its search vector, which only search reads. */
+const { bodySearch: _bodySearch, ...messageColumnSet } = getTableColumns(messages);
+export const messageColumns = messageColumnSet;
+export type MessageRow = Omit<typeof messages.$inferSelect, "bodySearch">;
 
 /** The issue and the person of a per-person row about an issue. */
 const issuePerson = () => ({

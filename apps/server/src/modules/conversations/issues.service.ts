@@ -12,6 +12,8 @@ import {
   issueReads,
   issues,
   type MessageAttributes,
+  type MessageRow,
+  messageColumns,
   messages,
 } from "../../db/schema";
 import type { Viewer } from "../../platform/auth/viewer";
@@ -91,8 +93,6 @@ export async function createIssue(tx: Executor, viewer: Viewer, input: NewIssue,
   await touchAccount(tx, issue.accountId);
   return issue;
 }
-
-type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A new message, in one statement (the hot path: one round trip). A customer's makes the issue
@@ -240,7 +240,7 @@ export async function editMessage(
       ...(change.body === undefined ? {} : { body: change.body, editedAt: sql`clock_timestamp()` }),
     })
     .where(and(eq(messages.issueNumber, issue.issueNumber), eq(messages.index, index)))
-    .returning();
+    .returning(messageColumns);
   if (!updated) throw notFound(MESSAGE_NOT_FOUND);
   return updated;
 }
@@ -262,7 +262,7 @@ export async function deleteMessage(tx: Executor, viewer: Viewer, issue: IssueRo
       attributes: sql`(${messages.attributes} - 'force_format') || ${JSON.stringify(deleted)}::jsonb`,
     })
     .where(and(eq(messages.issueNumber, issue.issueNumber), eq(messages.index, index)))
-    .returning();
+    .returning(messageColumns);
   if (!updated) throw notFound(MESSAGE_NOT_FOUND);
   return updated;
 }

@@ -3,11 +3,16 @@
 import type { TMessage } from "@portico/shared/schemas/conversations";
 import { and, asc, eq, gt, gte, min, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { issues, type MessageAttributes, messages, users } from "../../db/schema";
+import {
+  issues,
+  type MessageAttributes,
+  type MessageRow,
+  messageColumns,
+  messages,
+  users,
+} from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
 import { DELETED_USER } from "./issues.queries";
-
-type MessageRow = typeof messages.$inferSelect;
 
 const author = alias(users, "author");
 
@@ -26,7 +31,7 @@ export function presentMessage(m: MessageRow, authorName: string | null): TMessa
 
 function selectMessages(exec: Executor) {
   return exec
-    .select({ message: messages, authorName: author.name })
+    .select({ message: messageColumns, authorName: author.name })
     .from(messages)
     .leftJoin(author, eq(author.id, messages.authorId));
 }
