@@ -46,12 +46,12 @@ export const ALERTS = {
   FETCH_ISSUE: { code: 1003, text: "Error while fetching issue" },
   /** PUT /api/chat/issue/:id with a title (issues, not built yet). */
   UPDATE_TITLE: { code: 1004, text: "Error while updating issue title" },
-  /** POST /api/objects/:accountId/:issue/:name, attachment upload (files, not built yet). */
-  UPLOAD_ATTACHMENT: { code: 1005, text: "Error while uploading file" },
-  /** Attachment URL request before an upload (files, not built yet). */
-  UPLOAD_ATTACHMENT_URL: { code: 1007, text: "Error while uploading file" },
-  /** Attachment scan after an upload (files, not built yet). */
-  UPLOAD_ATTACHMENT_SCAN: { code: 1009, text: "Error while uploading file" },
+  /** An upload refused because the account's storage quota is full (tus creation, every upload call). */
+  UPLOAD_QUOTA: { code: 1005, text: "Error while uploading file" },
+  /** An upload too large, empty, or with a missing or lying Upload-Length / Content-Length. */
+  UPLOAD_SIZE: { code: 1007, text: "Error while uploading file" },
+  /** An upload whose type or metadata is refused (file_type, title, issue, name). */
+  UPLOAD_REFUSED: { code: 1009, text: "Error while uploading file" },
   /** GET /api/chat/issue, the issues list (issues, not built yet). */
   FETCH_ISSUES: { code: 1010, text: "Error while fetching the issues" },
   /** Issue actions of spec §8 without a text of their own (issues, not built yet). */
@@ -71,7 +71,7 @@ export const ALERTS = {
   USER_2006: { code: 2006, text: GENERIC_TEXT },
   USER_2007: { code: 2007, text: GENERIC_TEXT },
   USER_2008: { code: 2008, text: GENERIC_TEXT },
-  /** POST /api/objects, file upload (files, not built yet). */
+  /** Any other upload failure (storage, a broken stream, an upload that no longer exists). */
   UPLOAD_FILE: { code: 3001, text: "Error while uploading file" },
   /** GET /api/auth/notices (notices, not built yet). */
   LIST_NOTICES: { code: 4001, text: "Error while listing notices" },

@@ -211,13 +211,23 @@ export const ZIssue = z.object({
 });
 export type TIssue = z.infer<typeof ZIssue>;
 
+/** Scan status of spec §4 (attachments and files). */
+export const SCAN_STATUSES = ["OK", "FOUND", "SIZE_TOO_BIG", "SCAN_STARTED", "SCAN_FAILED"] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
+
 export const ZMessageAttributes = z.object({
   force_format: z.boolean().optional(),
   deletedAt: z.string().optional(),
   deletedBy: z.string().optional(),
   deletedById: z.number().optional(),
-  scanStatus: z.enum(["OK", "FOUND", "SIZE_TOO_BIG", "SCAN_STARTED", "SCAN_FAILED"]).optional(),
+  scanStatus: z.enum(SCAN_STATUSES).optional(),
   filename: z.string().optional(),
+  /** Attachment messages: the file (GET /api/chat/attachment/{file_uuid} gives its URL). */
+  file_uuid: z.string().optional(),
+  size: z.number().optional(),
+  /** Sniffed type (images get a thumbnail). */
+  mime: z.string().optional(),
+  pinned: z.boolean().optional(),
 });
 
 export const ZAuthor = z.object({
