@@ -86,33 +86,30 @@ function checkTypeNeeds(
   }
 }
 
+/** What a file is, as every upload call gives it (text: form fields and tus metadata). */
+const fileDescription = z.object({
+  file_type: fileTypeField,
+  title: optionalText(fileTitle),
+  issue_number: optionalText(zIdText("issue_number")),
+  cluster_id: optionalText(clusterId),
+});
+
+/** Fields of the multipart POST /api/accounts/{id}/files and POST /api/objects (besides `file`). */
+export const ZFileFormFields = fileDescription.superRefine(checkTypeNeeds);
+export type TFileFormFields = z.input<typeof ZFileFormFields>;
+
 /**
  * Upload-Metadata of a tus creation POST (every value arrives as text). `filetype` is the
  * browser's guess, informational only: the server sniffs the real type from the bytes.
  */
-export const ZUploadMetadata = z
-  .object({
+export const ZUploadMetadata = fileDescription
+  .extend({
     filename: fileName,
     filetype: optionalText(z.string().max(255)),
     account_id: zIdText("account_id"),
-    file_type: fileTypeField,
-    title: optionalText(fileTitle),
-    issue_number: optionalText(zIdText("issue_number")),
-    cluster_id: optionalText(clusterId),
   })
   .superRefine(checkTypeNeeds);
 export type TUploadMetadata = z.input<typeof ZUploadMetadata>;
-
-/** Fields of the multipart POST /api/accounts/{id}/files and POST /api/objects (besides `file`). */
-export const ZFileFormFields = z
-  .object({
-    file_type: fileTypeField,
-    title: optionalText(fileTitle),
-    issue_number: optionalText(zIdText("issue_number")),
-    cluster_id: optionalText(clusterId),
-  })
-  .superRefine(checkTypeNeeds);
-export type TFileFormFields = z.input<typeof ZFileFormFields>;
 
 /** `/api/accounts/:id/files/:uuid` and `/api/accounts/:id/attachments/:uuid/pin`. */
 export const ZFileParams = z.object({ id: zIdText(), uuid: z.uuid({ error: "Not a file id" }) });
