@@ -3,6 +3,7 @@ export * from "./expiry";
 export * from "./feature-gating";
 export * from "./issue-order";
 export * from "./issue-status";
+export * from "./panic";
 export * from "./plan-rank";
 export * from "./roles";
 export * from "./snippet";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { makeSnippet, type Snippet, TITLE_SNIPPET_HALF_WIDTH } from "./snippet";
+import {
+  makeSnippet,
+  type ParsedQuery,
+  parseSearchQuery,
+  type Snippet,
+  snippetFromMarked,
+  TITLE_SNIPPET_HALF_WIDTH,
+} from "./snippet";
 
 const digits = "0123456789";
 
@@ -57,5 +64,55 @@ describe("makeSnippet", () => {
     const snippet = makeSnippet(text, "match", halfWidth === undefined ? {} : { halfWidth });
     expect(snippet.text).toBe(`…${"a".repeat(width)}MATCH${"b".repeat(width)}…`);
     expect(snippet.match).toEqual({ start: width + 1, end: width + 6 });
+  });
+});
+
+describe("snippetFromMarked", () => {
+  const S = "\uE000";
+  const E = "\uE001";
+
+  it("cuts 30 characters each side of the first match and highlights every match inside", () => {
+    const marked = `${"a".repeat(50)} disk ${S}failing${E} on node 3 and ${S}fails${E} again ${"z".repeat(50)}`;
+    const snippet = snippetFromMarked(marked);
+    const first = snippet.highlights[0];
+    expect(first && snippet.text.slice(first.start, first.end)).toBe("failing");
+    expect(snippet.text.startsWith("…")).toBe(true);
+    expect(snippet.text.endsWith("…")).toBe(true);
+    // 1 (ellipsis) + 30 + "failing" + 30 + 1
+    expect(snippet.text.length).toBe(1 + 30 + 7 + 30 + 1);
+    expect(snippet.highlights.map((h) => snippet.text.slice(h.start, h.end))).toEqual(["failing", "fails"]);
+  });
+
+  it("uses 75 for titles and keeps short text whole", () => {
+    expect(snippetFromMarked(`Cluster ${S}down${E}`, { halfWidth: TITLE_SNIPPET_HALF_WIDTH })).toEqual({
+      text: "Cluster down",
+      highlights: [{ start: 8, end: 12 }],
+    });
+  });
+
+  it("collapses whitespace and leaves matches outside the window out", () => {
+    const marked = `${S}one${E}\n\n${"x".repeat(80)} ${S}two${E}`;
+    const snippet = snippetFromMarked(marked);
+    expect(snippet.text).toBe(`one ${"x".repeat(29)}…`);
+    expect(snippet.highlights).toEqual([{ start: 0, end: 3 }]);
+  });
+
+  it("without a match shows the start of the text", () => {
+    expect(snippetFromMarked("x".repeat(100))).toEqual({ text: `${"x".repeat(60)}…`, highlights: [] });
+  });
+});
+
+describe("parseSearchQuery", () => {
+  it.each<[string, ParsedQuery]>([
+    ["disk failure", { words: "disk failure", phrases: [], issueNumber: null }],
+    ['"node 3 down" raid', { words: "raid", phrases: ["node 3 down"], issueNumber: null }],
+    ['unbalanced "quote here', { words: "unbalanced quote here", phrases: [], issueNumber: null }],
+    ['a "b" c "d', { words: "a c d", phrases: ["b"], issueNumber: null }],
+    ["& | ! :* ( ) \\", { words: "& | ! :* ( ) \\", phrases: [], issueNumber: null }],
+    ["#123", { words: "#123", phrases: [], issueNumber: 123 }],
+    ["#12 disk", { words: "#12 disk", phrases: [], issueNumber: null }],
+    ['""', { words: "", phrases: [], issueNumber: null }],
+  ])("%s", (input, expected) => {
+    expect(parseSearchQuery(input)).toEqual(expected);
   });
 });

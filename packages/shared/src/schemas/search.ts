@@ -78,6 +78,8 @@ export type TSearchHit = z.infer<typeof ZSearchHit>;
 
 export const ZSearchResponse = z.object({
   items: z.array(ZSearchHit),
+  /** The order used: relevance gives way to newest when more than 1,000 messages match. */
+  sort: z.enum(SEARCH_SORTS),
   page: z.number(),
   page_size: z.number(),
   /** Another page exists (no total: counting a million hits is not worth the wait). */
@@ -90,12 +92,15 @@ export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 /* ---------------------------------------------------------------- panic */
 
 export const PANIC_MESSAGES = {
-  titleRequired: "Panic title is required",
   notAllowedPlan: "Your plan does not include panic support. Open a normal issue instead.",
   notAllowedSupport: "Your organization has no support contract. Open a normal issue instead.",
-  notAllowedRole: "Only members of the organization can raise a panic.",
-  tooSoon: "A panic was just raised for your organization. Please wait a moment before raising another.",
+  cancelled: "Your subscription is cancelled, so panic support is off. Open a normal issue instead.",
+  disabled: "This organization is disabled",
+  tooSoon: "A panic was just raised for your organization. Please wait a minute before raising another.",
 } as const;
+
+/** Seconds after a panic during which another panic of the same account is refused. */
+export const PANIC_COOLDOWN_SECONDS = 60;
 
 /** The §8 panic warnings, shown before the confirm. */
 export const PANIC_WARNINGS = [

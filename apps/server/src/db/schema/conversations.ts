@@ -97,6 +97,16 @@ export const issues = pgTable(
     liveRank: smallint()
       .notNull()
       .generatedAlwaysAs(sql`case when not answered and answer_user_type = 'customer' then 1 else 0 end`),
+    /**
+     * The order an engineer on call sees during the weekend window (spec §9): live panics (1–8),
+     * then live issues raised in the window (11–18), then the other live issues (21–28), each by
+     * plan rank; answered and archived as in queue_key.
+     */
+    onCallKey: smallint()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when answered and is_archived then 200 when answered then 100 when issue_type is not null then plan_rank when is_weekend_priority then 10 + plan_rank else 20 + plan_rank end`,
+      ),
     titleSearch: tsvector().notNull().generatedAlwaysAs(sql`to_tsvector('english', title)`),
   },
   (t) => [
@@ -109,6 +119,7 @@ export const issues = pgTable(
       t.updatedAt.desc(),
       t.issueNumber.desc(),
     ),
+    index("issues_on_call_idx").on(t.onCallKey, t.liveRank, t.updatedAt.desc(), t.issueNumber.desc()),
     index("issues_title_search_idx").using("gin", t.titleSearch),
   ],
 );

@@ -19,6 +19,7 @@ import { and, asc, count, eq, exists, gt, inArray, type SQL, sql } from "drizzle
 import { alias } from "drizzle-orm/pg-core";
 import {
   accounts,
+  engineerSettings,
   issueParticipants,
   issueReads,
   issues,
@@ -189,10 +190,11 @@ function assignmentFilter(filter: AssignmentFilter, viewerId: number): SQL | und
  * the default; ASC oldest first), the issue number breaking ties. DESC is exactly the order of
  * the queue indexes, so any page is read from an index.
  */
-function listOrder(sort: SortOrder): SQL[] {
+function listOrder(sort: SortOrder, weekendFirst: boolean): SQL[] {
   const direction = sort === "ASC" ? sql.raw("asc") : sql.raw("desc nulls last");
   return [
-    asc(issues.queueKey),
+    // An engineer on call in the weekend window sees the weekend's issues right after panics.
+    asc(weekendFirst ? issues.onCallKey : issues.queueKey),
     asc(issues.liveRank),
     sql`${issues.updatedAt} ${direction}`,
     sql`${issues.issueNumber} ${direction}`,
@@ -205,6 +207,8 @@ export interface ListQuery {
   filter: AssignmentFilter;
   sort: SortOrder;
   status?: IssueStatus | undefined;
+  /** The viewer is an engineer on call and it is the weekend window (spec §9). */
+  weekendFirst?: boolean;
 }
 
 export async function listConversations(
@@ -223,7 +227,7 @@ export async function listConversations(
   const [rows, [total]] = await Promise.all([
     selectRows(exec, viewerId)
       .where(where)
-      .orderBy(...listOrder(query.sort))
+      .orderBy(...listOrder(query.sort, query.weekendFirst ?? false))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
     exec
@@ -261,6 +265,15 @@ export async function findIssue(exec: Executor, issueNumber: number): Promise<Is
 }
 
 /* ---------------------------------------------------------------- people */
+
+/** Whether this engineer has said they are on call (PUT /api/chat/engineers). */
+export async function isOnCall(exec: Executor, userId: number): Promise<boolean> {
+  const [row] = await exec
+    .select({ onCall: engineerSettings.isOnCall })
+    .from(engineerSettings)
+    .where(eq(engineerSettings.userId, userId));
+  return row?.onCall ?? false;
+}
 
 /** Whether a user is a vendor engineer (or admin): a member of the vendor's own account. */
 export const isEngineerSql = (userId: SQL | typeof users.id) =>

@@ -1,5 +1,6 @@
 /** /api/chat/issue…: issues and their messages (spec §7.2 issue). Pushes follow each commit. */
 import { ALERTS } from "@portico/shared/errors";
+import { isWeekendWindow } from "@portico/shared/rules/weekend";
 import {
   ZAidOnlyQuery,
   ZAnswerRequest,
@@ -44,6 +45,7 @@ import {
 import {
   getConversation,
   type IssueRow,
+  isOnCall,
   isParticipant,
   listConversations,
   listParticipants,
@@ -155,7 +157,10 @@ export async function issueRoutes(fastify: FastifyInstance) {
     async (request) => {
       const viewer = requireViewer(request);
       const { aid, ...query } = request.query;
-      return listConversations(db, viewer.userId, issueScope(viewer, aid), query);
+      // Only on a weekend is the on-call setting read: the weekday queue costs no extra query.
+      const weekendFirst =
+        viewer.isEngineer && isWeekendWindow(new Date()) && (await isOnCall(db, viewer.userId));
+      return listConversations(db, viewer.userId, issueScope(viewer, aid), { ...query, weekendFirst });
     },
   );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "issues" ADD COLUMN "on_call_key" smallint GENERATED ALWAYS AS (case when answered and is_archived then 200 when answered then 100 when issue_type is not null then plan_rank when is_weekend_priority then 10 + plan_rank else 20 + plan_rank end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "issues_on_call_idx" ON "issues" USING btree ("on_call_key","live_rank","updated_at" DESC NULLS LAST,"issue_number" DESC NULLS LAST);
