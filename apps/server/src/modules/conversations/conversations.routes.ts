@@ -8,10 +8,12 @@ import { chatSocketRoutes } from "./chat-socket";
 import { ChatTokens } from "./chat-token";
 import { issueRoutes } from "./issues.routes";
 import { peopleRoutes } from "./people.routes";
+import { searchRoutes } from "./search.routes";
 
 export async function conversationRoutes(app: FastifyInstance) {
   const tokens = new ChatTokens(app.ctx.jwt);
   await app.register(issueRoutes);
   await app.register(peopleRoutes, { tokens });
+  await app.register(searchRoutes);
   await app.register(chatSocketRoutes, { tokens });
 }

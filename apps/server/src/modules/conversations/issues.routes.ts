@@ -23,11 +23,12 @@ import {
   ZReadResponse,
   ZRenameIssueRequest,
 } from "@portico/shared/schemas/conversations";
+import { ZPanicAllowedResponse, ZPanicRequest } from "@portico/shared/schemas/search";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireViewer } from "../../platform/auth/require";
-import type { Viewer } from "../../platform/auth/viewer";
+import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { assertEngineer } from "../accounts/accounts.policy";
@@ -62,6 +63,7 @@ import {
   renameIssue,
 } from "./issues.service";
 import { lookupMessageIndex, messageRange, presentMessage } from "./messages.queries";
+import { panicRefusalFor, raisePanic } from "./panic.service";
 
 const tags = ["conversations"];
 /** Every /issue/:id route: the issue number in the path, the acted-on account in `aid`. */
@@ -138,6 +140,37 @@ export async function issueRoutes(fastify: FastifyInstance) {
         await assertMayOpenIssue(tx, viewer, body.accountId);
         return createIssue(tx, viewer, body);
       });
+      const result = await detail(viewer, issue, { limit: 50 });
+      pushConversation(realtime, result.conversation);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    "/ispanicallowed",
+    { schema: { tags, querystring: ZAidOnlyQuery, response: { 200: ZPanicAllowedResponse } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { accountId } = resolveAccount(viewer, request.query.aid);
+      const reason = await panicRefusalFor(db, viewer, accountId);
+      return { allowed: reason === null, reason };
+    },
+  );
+
+  app.post(
+    "/panic",
+    {
+      config: alert(ALERTS.CREATE_ISSUE),
+      schema: { tags, querystring: ZAidOnlyQuery, body: ZPanicRequest, response: { 201: ZIssueDetail } },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const { accountId } = resolveAccount(viewer, request.query.aid);
+      const { panic_title: title, panic_message: message } = request.body;
+      const issue = await db.transaction((tx) =>
+        raisePanic(app.ctx, tx, viewer, { accountId, title, message }),
+      );
+      app.ctx.mailer.kick();
       const result = await detail(viewer, issue, { limit: 50 });
       pushConversation(realtime, result.conversation);
       return reply.code(201).send(result);

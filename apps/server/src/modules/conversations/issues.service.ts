@@ -64,7 +64,13 @@ export interface NewIssue {
 }
 
 /** Opens an issue with its first message; the number comes from the issues sequence. */
-export async function createIssue(tx: Executor, viewer: Viewer, input: NewIssue, now = new Date()) {
+export async function createIssue(
+  tx: Executor,
+  viewer: Viewer,
+  input: NewIssue,
+  now = new Date(),
+  issueType: "panic" | null = null,
+) {
   const type = authorType(viewer);
   const [issue] = await tx
     .insert(issues)
@@ -72,6 +78,7 @@ export async function createIssue(tx: Executor, viewer: Viewer, input: NewIssue,
       accountId: input.accountId,
       title: input.title,
       clusterId: input.clusterId ?? null,
+      issueType,
       isWeekendPriority: isWeekendWindow(now),
       answerUserType: type,
       answerAt: sql`now()`,

@@ -63,6 +63,16 @@ export const mails = {
       ],
       { href: link, label: "Reset password" },
     ),
+  panic: (p: { company: string; title: string; raisedBy: string; link: string }) =>
+    compose(
+      `PANIC: ${p.company}: ${p.title}`,
+      [
+        `${p.raisedBy} of ${p.company} raised a panic: a severe outage.`,
+        `"${p.title}"`,
+        "It is at the top of every engineer's queue. Take it now.",
+      ],
+      { href: p.link, label: "Open the panic issue" },
+    ),
   passwordChanged: () =>
     compose("Your Portico password was changed", [
       "The password of your Portico account was just changed.",

@@ -1,0 +1,85 @@
+/**
+ * Panic issues (spec §1, §7.2 panic): an issue of type "panic" that goes to the top of every
+ * engineer's queue and e-mails every available engineer through the outbox, in the transaction
+ * that opens it (so either both happen or neither).
+ */
+import { panicRefusal } from "@portico/shared/rules/panic";
+import { PANIC_COOLDOWN_SECONDS, PANIC_MESSAGES } from "@portico/shared/schemas/search";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { accounts, engineerSettings, issues, memberships, users } from "../../db/schema";
+import { VENDOR_ACCOUNT_ID, type Viewer } from "../../platform/auth/viewer";
+import type { AppContext } from "../../platform/context";
+import type { Executor } from "../../platform/db/client";
+import { forbidden, HttpError, notFound } from "../../platform/errors";
+import { mails } from "../../platform/mail/templates";
+import { ACCOUNT_NOT_FOUND, assertMayOpenIssue } from "./conversations.policy";
+import { createIssue } from "./issues.service";
+
+/** Why this viewer may not raise a panic for the account, or null (GET ispanicallowed). */
+export async function panicRefusalFor(exec: Executor, viewer: Viewer, accountId: number) {
+  const [account] = await exec.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  return panicRefusal({ isEngineer: viewer.isEngineer, account });
+}
+
+/** Engineers who take work (available, not disabled): every one of them hears of a panic. */
+function availableEngineers(exec: Executor) {
+  return exec
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(engineerSettings, eq(engineerSettings.userId, users.id))
+    .where(
+      and(
+        eq(memberships.accountId, VENDOR_ACCOUNT_ID),
+        sql`${memberships.role} in ('engineer', 'admin')`,
+        eq(users.isDisabled, false),
+        sql`coalesce(${engineerSettings.isAvailable}, true)`,
+      ),
+    );
+}
+
+export interface NewPanic {
+  accountId: number;
+  title: string;
+  message: string;
+}
+
+export async function raisePanic(ctx: AppContext, tx: Executor, viewer: Viewer, input: NewPanic) {
+  const account = await assertMayOpenIssue(tx, viewer, input.accountId);
+  const refusal = panicRefusal({ isEngineer: viewer.isEngineer, account });
+  if (refusal) throw forbidden(refusal);
+  // One panic per account at a time: the lock makes two simultaneous requests take turns, so
+  // the second one sees the first and is refused, on any instance.
+  await tx.execute(sql`select pg_advisory_xact_lock(${PANIC_LOCK}, ${input.accountId})`);
+  const [recent] = await tx
+    .select({ issueNumber: issues.issueNumber })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.accountId, input.accountId),
+        sql`${issues.issueType} = 'panic'`,
+        gt(issues.createdAt, sql`now() - make_interval(secs => ${PANIC_COOLDOWN_SECONDS})`),
+      ),
+    )
+    .limit(1);
+  if (recent) {
+    throw new HttpError(429, PANIC_MESSAGES.tooSoon, undefined, {
+      "retry-after": String(PANIC_COOLDOWN_SECONDS),
+    });
+  }
+  const issue = await createIssue(
+    tx,
+    viewer,
+    { accountId: input.accountId, title: input.title, message: input.message },
+    new Date(),
+    "panic",
+  );
+  const link = `${ctx.config.publicUrl}/issues/${issue.issueNumber}`;
+  const mail = mails.panic({ company: account.company, title: input.title, raisedBy: viewer.name, link });
+  for (const engineer of await availableEngineers(tx)) await ctx.mailer.enqueue(tx, engineer.email, mail);
+  return issue;
+}
+
+/** The first key of the panic advisory lock (the second is the account id). */
+const PANIC_LOCK = 0x70616e; // "pan"
