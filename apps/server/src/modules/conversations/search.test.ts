@@ -1,8 +1,9 @@
 /** POST /api/chat/search: what is found, how it is shown, and what never leaks across accounts. */
-import { SEARCH_MESSAGES } from "@portico/shared/schemas/search";
+import { SEARCH_MESSAGES, type TSearchHit } from "@portico/shared/schemas/search";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helper";
+import type { Frame } from "./chat-test-client";
 import { RANKED_MATCHES_MAX } from "./search.queries";
 import { type Cast, call, createCast, openIssue, post } from "./test-fixtures";
 
@@ -13,8 +14,8 @@ let issueB: number;
 
 const search = (authorization: string, body: object) =>
   call(t.app, authorization, "POST", "/api/chat/search", body);
-const texts = (body: {
-  items: Array<{ snippet: { text: string; highlights: { start: number; end: number }[] } }>;
+const texts = (body: Frame) =>
+  (body.items as TSearchHit[]).map((h) => h.snippet.highlights.map((r) => h.snippet.text.slice(r.start, r.end)));
 }) => body.items.map((h) => h.snippet.highlights.map((r) => h.snippet.text.slice(r.start, r.end)));
 
 beforeAll(async () => {
