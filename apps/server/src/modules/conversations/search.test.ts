@@ -15,8 +15,9 @@ let issueB: number;
 const search = (authorization: string, body: object) =>
   call(t.app, authorization, "POST", "/api/chat/search", body);
 const texts = (body: Frame) =>
-  (body.items as TSearchHit[]).map((h) => h.snippet.highlights.map((r) => h.snippet.text.slice(r.start, r.end)));
-}) => body.items.map((h) => h.snippet.highlights.map((r) => h.snippet.text.slice(r.start, r.end)));
+  (body.items as TSearchHit[]).map((h) =>
+    h.snippet.highlights.map((r) => h.snippet.text.slice(r.start, r.end)),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
