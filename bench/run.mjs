@@ -11,6 +11,7 @@ const scripts = [
   "login-latency.mjs",
   "api-overhead.mjs",
   "chat-latency.mjs",
+  "queue-scale.mjs",
 ];
 const smoke = process.argv.includes("--smoke");
 

@@ -1,0 +1,282 @@
+// The support queue at scale (issue 8), on a fresh PostgreSQL database seeded with
+// ISSUES issues and ISSUES × PER_ISSUE messages across ACCOUNTS accounts:
+//   engineer queue page 1 and page 200, a customer's list, opening an issue (its last 50
+//   messages), search for a common and a rare word (engineer, every account; customer, own
+//   account), and panic-to-engineer-screen latency (POST /api/chat/panic until the queue frame
+//   reaches an engineer's WebSocket).
+// The rows are generated inside PostgreSQL (INSERT … SELECT over generate_series: no bytes cross
+// the wire, faster than COPY from a client); the message table's indexes are dropped during the
+// load and rebuilt after it, then the tables are analysed, as a restore would.
+// Targets: list and open p95 < 50 ms, search p95 < 100 ms, panic to screen p99 < 1 s.
+// Usage: node bench/queue-scale.mjs [issues=100000] [perIssue=20] [accounts=2000] [samples=100]
+//        (BENCH_SMOKE=1: 2000 issues × 10 messages, 100 accounts, 10 samples)
+//        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
+//        the seeded database for EXPLAIN.
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import {
+  ensureBuilt,
+  freePort,
+  freshDatabase,
+  printTable,
+  requireFromServer,
+  startServer,
+  stopServer,
+  waitFor,
+} from "./lib.mjs";
+
+const smoke = process.env.BENCH_SMOKE === "1";
+const arg = (i, full, small) => Math.max(1, Number(process.argv[i] ?? (smoke ? small : full)));
+const ISSUES = arg(2, 100_000, 2_000);
+const PER_ISSUE = arg(3, 20, 10);
+const ACCOUNTS = arg(4, 2_000, 100);
+const SAMPLES = arg(5, 100, 10);
+const PANICS = Math.min(SAMPLES, 50);
+const POOL = 20_000;
+const TARGETS = { list: 50, open: 50, search: 100, panic: 1000 };
+
+const pg = requireFromServer("pg");
+const { WebSocket } = requireFromServer("ws");
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function api(base, method, path, token, body) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const signIn = async (base, username, password) =>
+  (await api(base, "POST", "/api/auth/login", undefined, { username, password })).access_token;
+
+/**
+ * The words of the generated messages, most frequent first: word k appears with a probability
+ * that falls with k (a Zipf-like spread), so "cluster" is in about half the messages and the last
+ * ones in a handful. "zanzibar" is planted in one message of every 100,000 (the rare word).
+ */
+const WORDS = `cluster node disk replication volume snapshot latency upgrade metadata network
+  error timeout journal rebuild capacity quota bucket gateway certificate firmware controller
+  degraded rebalance scrub checksum inode tier cache backup restore policy kernel raid shard
+  failover quorum heartbeat lease compaction tombstone throttle saturation erasure parity nvme
+  multipath fabric iscsi mtu bonding vlan ntp clock drift skew`.split(/\s+/);
+
+async function seed(url) {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {}); // the database is dropped with (force) if the bench fails
+  await client.connect();
+  try {
+    return await load((text, values) => client.query(text, values));
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(q) {
+  const t0 = performance.now();
+  const plans = ["STANDARD", "ENTERPRISE", "ENTERPRISE-LITE", "ENTERPRISE-PLUS", "TRIAL", null];
+  // Accounts 2 (the demo "acme", kept on ENTERPRISE) .. ACCOUNTS + 1.
+  await q(
+    `insert into accounts (company, service_type, is_trial)
+     select 'bench-' || g, ($1::text[])[1 + g % 6], g % 13 = 0
+     from generate_series(1, $2::int - 1) g`,
+    [plans, ACCOUNTS],
+  );
+  const { rows: ids } = await q("select min(id) as lo, max(id) as hi from accounts where id > 1");
+  const lo = Number(ids[0].lo);
+  const span = Number(ids[0].hi) - lo + 1;
+  const years = 3 * 365 * 24 * 3600;
+  // Issues spread over three years; 4 % live (open or waiting), the rest answered or archived.
+  await q(
+    `insert into issues (account_id, title, is_weekend_priority, answered, answer_user_type, answer_at,
+                         is_archived, last_message_index, revision, created_at, updated_at)
+     select $1::int + (g % $2::int), 'Issue ' || g || ': ' || ($3::text[])[1 + (g * 7) % array_length($3::text[], 1)]
+              || ' ' || ($3::text[])[1 + (g * 13) % array_length($3::text[], 1)],
+            g % 7 = 0, g % 25 >= 1, case when g % 25 = 0 and g % 2 = 0 then 'customer' else 'engineer' end,
+            t, g % 25 >= 10, $4::int, $4::int, t - interval '2 days', t
+     from generate_series(1, $5::int) g,
+          lateral (select now() - (random() * $6::int) * interval '1 second' as t) times`,
+    [lo, span, WORDS, PER_ISSUE, ISSUES, years],
+  );
+  const issuesAt = performance.now();
+
+  // Messages: dropping the table's secondary indexes for the load and rebuilding them after is
+  // what a restore does; their definitions are read back from the catalogue, so nothing drifts.
+  const { rows: indexes } = await q(
+    `select indexname, indexdef from pg_indexes
+     where tablename = 'messages' and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await q(`drop index ${indexname}`);
+  // A pool of bodies (words drawn with the skewed spread), then each message takes one of them:
+  // generating two million bodies word by word would dominate the load.
+  await q("create temporary table body_pool (id int primary key, body text not null)");
+  await q(
+    `insert into body_pool
+     select p, (select string_agg(($1::text[])[1 + floor(power(random(), 2.2) * $2::int)::int], ' ')
+                from generate_series(1, 6 + p % 14 + 0 * p))
+     from generate_series(0, $3::int - 1) p`,
+    [WORDS, WORDS.length, POOL],
+  );
+  await q(
+    `insert into messages (issue_number, "index", author_type, body, revision, created_at)
+     select i.issue_number, k, case when k % 2 = 1 then 'customer' else 'engineer' end,
+            b.body || case when (i.issue_number * 31 + k) % 100000 = 7 then ' zanzibar' else '' end,
+            k, i.created_at + k * interval '37 minutes'
+     from issues i cross join generate_series(1, $1::int) k
+     join body_pool b on b.id = (i.issue_number * 7919 + k * 104729) % $2::int`,
+    [PER_ISSUE, POOL],
+  );
+  const messagesAt = performance.now();
+  for (const { indexdef } of indexes) await q(indexdef);
+  await q("analyze");
+  const done = performance.now();
+  const { rows: counts } = await q(
+    "select (select count(*) from issues) as issues, (select count(*) from messages) as messages, (select count(*) from accounts) as accounts",
+  );
+  return {
+    counts: counts[0],
+    issuesMs: issuesAt - t0,
+    messagesMs: messagesAt - issuesAt,
+    indexMs: done - messagesAt,
+    totalMs: done - t0,
+  };
+}
+
+async function timed(n, fn) {
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+/** An engineer's socket on the queue channel; resolves each awaited issue when its frame lands. */
+async function queueWatcher(base, token) {
+  const { token: chat } = await api(base, "GET", "/api/chat/token", token);
+  const socket = new WebSocket(`${base.replace(/^http/, "ws")}/api/chat/ws`);
+  const waiting = new Map();
+  await new Promise((resolve, reject) => {
+    socket.on("error", reject);
+    socket.on("open", () => socket.send(JSON.stringify({ type: "auth", token: chat })));
+    socket.on("message", (data) => {
+      const at = performance.now();
+      const frame = JSON.parse(data.toString());
+      if (frame.type === "ready") socket.send(JSON.stringify({ type: "subscribe", channel: "queue" }));
+      else if (frame.type === "subscribed") resolve();
+      else if (frame.type === "issue" && frame.item.issueType === "panic") {
+        waiting.get(frame.item.issue.title)?.(at);
+      }
+    });
+  });
+  return {
+    arrival: (title) => new Promise((resolve) => waiting.set(title, resolve)),
+    close: () => socket.terminate(),
+  };
+}
+
+ensureBuilt();
+console.log(
+  `$ node bench/queue-scale.mjs ${ISSUES} ${PER_ISSUE} ${ACCOUNTS} ${SAMPLES}${smoke ? "   (BENCH_SMOKE=1)" : ""}`,
+);
+console.log(
+  `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
+const database = await freshDatabase();
+const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
+let server = startServer({ dataDir, port, env });
+let failed = false;
+try {
+  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
+  await stopServer(server); // migrated and seeded with the demo accounts; now the bulk rows
+  const loaded = await seed(database.url);
+  console.log(
+    `  seeded ${loaded.counts.issues} issues, ${loaded.counts.messages} messages, ${loaded.counts.accounts} accounts in ${(loaded.totalMs / 1000).toFixed(1)} s (issues ${(loaded.issuesMs / 1000).toFixed(1)} s, messages ${(loaded.messagesMs / 1000).toFixed(1)} s, indexes + analyse ${(loaded.indexMs / 1000).toFixed(1)} s)\n`,
+  );
+  server = startServer({ dataDir, port, env });
+  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
+
+  const engineer = await signIn(base, "admin@portico.example", "Admin-pass-1!");
+  const owner = await signIn(base, "owner@acme.example", "Owner-pass-1!");
+  const mine = (await api(base, "GET", "/api/chat/issue?page_size=100", owner)).items.map(
+    (i) => i.issue.issue_number,
+  );
+  const lastPage = Math.max(1, Math.min(200, Math.floor(ISSUES / 25)));
+  const get = (token, path) => () => api(base, "GET", path, token);
+  const search = (token, query) => () => api(base, "POST", "/api/chat/search", token, { query });
+  // Warm the connection pool and the prepared statements, as a running server would be.
+  for (let i = 0; i < 5; i++) await get(engineer, "/api/chat/issue")();
+
+  const cases = [
+    ["engineer queue, page 1", TARGETS.list, get(engineer, "/api/chat/issue")],
+    [`engineer queue, page ${lastPage}`, TARGETS.list, get(engineer, `/api/chat/issue?page=${lastPage}`)],
+    ["customer's list", TARGETS.list, get(owner, "/api/chat/issue")],
+    [
+      "open an issue (last 50 messages)",
+      TARGETS.open,
+      (i) => api(base, "GET", `/api/chat/issue/${mine[i % mine.length]}`, owner),
+    ],
+    ['search "cluster" (common), engineer', TARGETS.search, search(engineer, "cluster")],
+    ['search "zanzibar" (rare), engineer', TARGETS.search, search(engineer, "zanzibar")],
+    ['search "cluster" (common), customer', TARGETS.search, search(owner, "cluster")],
+    ['search "zanzibar" (rare), customer', TARGETS.search, search(owner, "zanzibar")],
+  ];
+  const rows = [];
+  for (const [label, target, fn] of cases) {
+    const s = await timed(SAMPLES, fn);
+    const p95 = percentile(s, 95);
+    rows.push([
+      label,
+      String(s.length),
+      `${percentile(s, 50).toFixed(1)} ms`,
+      `${p95.toFixed(1)} ms`,
+      `< ${target} ms ${p95 < target ? "met" : "MISSED"}`,
+    ]);
+  }
+
+  // Panic to screen: the engineer raises them for different accounts (one panic per account per
+  // minute is the rule), the watcher is another engineer session's socket on the queue.
+  const watcher = await queueWatcher(base, await signIn(base, "admin@portico.example", "Admin-pass-1!"));
+  const panics = [];
+  for (let i = 0; i < PANICS; i++) {
+    const accountId = 3 + i;
+    const title = `Bench panic ${i}`;
+    const arrived = watcher.arrival(title);
+    const t = performance.now();
+    await api(base, "POST", `/api/chat/panic?aid=${accountId}`, engineer, {
+      panic_title: title,
+      panic_message: "down",
+    });
+    panics.push((await arrived) - t);
+  }
+  watcher.close();
+  panics.sort((a, b) => a - b);
+  const p99 = percentile(panics, 99);
+  rows.push([
+    "panic to engineer screen",
+    String(panics.length),
+    `${percentile(panics, 50).toFixed(1)} ms`,
+    `p99 ${p99.toFixed(1)} ms`,
+    `p99 < ${TARGETS.panic} ms ${p99 < TARGETS.panic ? "met" : "MISSED"}`,
+  ]);
+  printTable(["request", "samples", "p50", "p95", "target p95"], rows);
+} catch (err) {
+  console.error(err);
+  console.error(server.output().slice(-3000));
+  failed = true;
+} finally {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_DB) console.log(`  kept ${database.url} (BENCH_KEEP_DB)`);
+  else await database.drop();
+}
+if (failed) process.exit(1);
