@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import("../features/conversations/issue-screen")),
               },
               ...placeholderRoutes,
+              { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },
               { path: "profile", lazy: lazyScreen(() => import("../features/profile/profile-screen")) },
               {
                 path: "change-password",

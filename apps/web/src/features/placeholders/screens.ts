@@ -35,7 +35,6 @@ export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   },
   { path: "end-subscription", title: "End subscription", parent: SUBSCRIPTION },
   { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
-  { path: "files", title: "Files" },
   { path: "todos", title: "Todos" },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
   {

@@ -1,5 +1,5 @@
 import { ALERTS, alertMessage } from "@portico/shared/errors";
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { QueryError } from "../../components/ui/alert";
 import { BrandMark } from "../../components/ui/brand";
@@ -13,6 +13,10 @@ import { Sidebar } from "./sidebar";
 import { UserMenu } from "./user-menu";
 
 export const MAIN_ID = "main-content";
+
+// In the shell so uploads go on while the user moves between screens; its chunk (the tus
+// client) loads after the shell's.
+const UploadPanel = lazy(() => import("../files/uploads/upload-panel"));
 
 interface FrameProps {
   children: ReactNode;
@@ -71,6 +75,9 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
             children
           )}
         </main>
+        <Suspense fallback={null}>
+          <UploadPanel />
+        </Suspense>
       </div>
     </div>
   );
