@@ -1,0 +1,57 @@
+/**
+ * No N+1: the queue, a customer's list, opening an issue and search cost the same number of
+ * database round trips whatever a page holds (one row or a full page). Counted at the client.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestContext } from "../../test/helper";
+import { type Cast, call, createCast, openIssue, post } from "./test-fixtures";
+
+let t: TestContext;
+let cast: Cast;
+
+/** Round trips to the database during `fn` (the authentication of the request included). */
+async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, "query");
+  try {
+    await fn();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await createCast(t);
+}, 60_000);
+afterAll(() => t.close());
+
+describe("database round trips per request", () => {
+  it("do not grow with the rows of a page", async () => {
+    const first = await openIssue(t.app, cast.ownerA, cast.orgA.id, "One", "disk one");
+    const lists = async () => ({
+      queue: await roundTrips(() => call(t.app, cast.engineer, "GET", "/api/chat/issue")),
+      customer: await roundTrips(() => call(t.app, cast.ownerA, "GET", "/api/chat/issue")),
+      open: await roundTrips(() => call(t.app, cast.ownerA, "GET", `/api/chat/issue/${first}`)),
+      search: await roundTrips(() =>
+        call(t.app, cast.engineer, "POST", "/api/chat/search", { query: "disk" }),
+      ),
+    });
+    const small = await lists();
+
+    for (let i = 0; i < 24; i++) await openIssue(t.app, cast.ownerA, cast.orgA.id, `Issue ${i}`, `disk ${i}`);
+    for (let i = 0; i < 49; i++)
+      await post(t.app, i % 2 ? cast.engineer : cast.ownerA, first, `disk reply ${i}`);
+    const full = await lists();
+
+    expect((await call(t.app, cast.engineer, "GET", "/api/chat/issue")).body.items).toHaveLength(25);
+    expect((await call(t.app, cast.ownerA, "GET", `/api/chat/issue/${first}`)).body.messages).toHaveLength(
+      50,
+    );
+    expect(full).toEqual(small);
+    // And few in absolute terms: the viewer, then the page and its count (plus the search probe).
+    expect(Math.min(...Object.values(full))).toBeGreaterThan(0);
+    expect(Math.max(...Object.values(full))).toBeLessThanOrEqual(5);
+  });
+});
