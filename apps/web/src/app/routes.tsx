@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
               },
               ...placeholderRoutes,
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },
+              { path: "panic", lazy: lazyScreen(() => import("../features/panic/panic-screen")) },
               { path: "profile", lazy: lazyScreen(() => import("../features/profile/profile-screen")) },
               {
                 path: "change-password",

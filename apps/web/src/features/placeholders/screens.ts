@@ -21,7 +21,6 @@ export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   { path: "health/:accountId/:clusterId", title: "Cluster", parent: HEALTH },
   { path: "license", title: "License" },
   { path: "users", title: "Users" },
-  { path: "panic", title: "Panic" },
   { path: "customers", title: "Customers", engineerOnly: true },
   { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
   { path: "subscription", title: "Subscription" },

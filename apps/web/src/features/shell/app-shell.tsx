@@ -7,6 +7,8 @@ import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 import { buildRedirect } from "../../lib/redirect";
 import { subscribeRemoteSignOut, useSession } from "../../lib/session";
+import { PanicAlertsForEngineers } from "../panic/panic-watcher";
+import { SearchMenu } from "../search/search-menu";
 import { MobileMenu } from "./mobile-menu";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { Sidebar } from "./sidebar";
@@ -64,6 +66,8 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
           <div className="flex min-w-0 flex-1 items-center">
             {info && <OrganizationSwitcher user={info} />}
           </div>
+          <SearchMenu isEngineer={isEngineer} />
+          <PanicAlertsForEngineers isEngineer={isEngineer} />
           {/* The notification bell of the notifications work goes here. */}
           <div data-slot="notifications" className="contents" />
           <UserMenu user={info} pictureVersion={user.dataUpdatedAt} />
