@@ -20,6 +20,8 @@ import { Select } from "../../components/ui/select";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
+import { panicRowClass, WeekendBadge } from "../panic/issue-flags";
+import { PanicAlertSettings } from "../panic/panic-alerts";
 import { ISSUES_PAGE_SIZE, issueListQuery, type SortOrder } from "./api";
 import { ConnectionBanner } from "./components/connection-banner";
 import { IssueTabs } from "./components/issue-tabs";
@@ -56,7 +58,7 @@ function IssueRow({ item, showCompany }: { item: TConversationListItem; showComp
     <li>
       <Link
         to={`/issues/${issue.issue_number}`}
-        className="flex flex-col gap-1.5 rounded-lg border bg-card px-4 py-3 hover:border-ring hover:bg-muted/40 sm:flex-row sm:items-center sm:gap-4"
+        className={`flex flex-col gap-1.5 rounded-lg border bg-card px-4 py-3 hover:border-ring hover:bg-muted/40 sm:flex-row sm:items-center sm:gap-4 ${panicRowClass(item)}`}
       >
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -74,6 +76,7 @@ function IssueRow({ item, showCompany }: { item: TConversationListItem; showComp
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {unread > 0 && <Badge variant="info">{unread} unread</Badge>}
+          <WeekendBadge item={item} />
           <StatusBadge status={item.issueStatus} panic={isPanicIssue(item)} />
           <time
             dateTime={item.lastUpdatedAt}
@@ -123,7 +126,14 @@ export default function IssuesScreen() {
         description={
           isEngineer ? "Every customer's issues, most urgent first." : "Your organization's support issues."
         }
-        actions={user && <NewIssueDialog user={user} />}
+        actions={
+          user && (
+            <>
+              {isEngineer && <PanicAlertSettings />}
+              <NewIssueDialog user={user} />
+            </>
+          )
+        }
       />
       <ConnectionBanner />
       <IssueTabs />
