@@ -21,6 +21,7 @@ import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
 import { useCurrentUser } from "../../lib/current-user";
+import { AttachmentScope } from "../files/attachments/attachment-scope";
 import { applyOwnItem, applyOwnRead, issueKeys, issuesApi, type ThreadData, threadQuery } from "./api";
 import { Composer, useDraft } from "./components/composer";
 import { ConnectionBanner } from "./components/connection-banner";
@@ -271,7 +272,12 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
   const status = conversation.issueStatus;
   const archived = status === "archived";
   return (
-    <div className="flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col lg:h-[calc(100dvh-9.5rem)]">
+    <AttachmentScope
+      issueNumber={issueNumber}
+      accountId={conversation.issue.account_id}
+      canAttach={abilities.post && !archived}
+      className="flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col lg:h-[calc(100dvh-9.5rem)]"
+    >
       <PageHeader
         className="mb-3 sm:mb-4"
         title={conversation.issue.title}
@@ -353,7 +359,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
         onSend={(body) => post.mutateAsync(body)}
         onTyping={() => getChatClient().sendTyping(issueNumber)}
       />
-    </div>
+    </AttachmentScope>
   );
 }
 

@@ -8,6 +8,7 @@ import { ErrorAlert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Textarea } from "../../../components/ui/textarea";
 import { usePersisted } from "../../../lib/persisted-store";
+import { AttachButton, useAttachmentPaste } from "../../files/attachments/attach-button";
 
 const TYPING_EVERY_MS = 2_000;
 
@@ -44,6 +45,7 @@ export function Composer({
 }: ComposerProps) {
   const [draft, setDraft] = useDraft(issueNumber);
   const lastTyping = useRef(0);
+  const onPaste = useAttachmentPaste();
 
   const send = async () => {
     if (draft.trim() === "" || sending) return;
@@ -80,6 +82,7 @@ export function Composer({
           value={draft}
           disabled={disabled}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onChange={(event) => {
             setDraft(event.target.value);
             const now = Date.now();
@@ -90,6 +93,7 @@ export function Composer({
           }}
           className="max-h-48 min-h-16"
         />
+        <AttachButton />
         <Button type="submit" busy={sending} disabled={disabled || draft.trim() === ""}>
           {!sending && <SendHorizontal aria-hidden="true" />}
           Send

@@ -13,6 +13,7 @@ import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { fullWhen, shortWhen } from "../format";
+import { AttachmentMessage, isAttachment } from "../../files/attachments/attachment-message";
 import { MessageMarkdown } from "./message-markdown";
 
 export interface MessageActions {
@@ -146,7 +147,13 @@ export function MessageItem({
             </div>
           )}
         </div>
-        {deleted ? (
+        {isAttachment(message) && !editing ? (
+          <AttachmentMessage message={message}>
+            {message.body && (
+              <MessageMarkdown body={message.body} preformatted={message.attributes.force_format ?? false} />
+            )}
+          </AttachmentMessage>
+        ) : deleted ? (
           <p className="text-sm text-muted-foreground italic">
             Deleted by {message.attributes.deletedBy ?? "someone"}
             {message.attributes.deletedAt ? ` · ${fullWhen(message.attributes.deletedAt)}` : ""}
