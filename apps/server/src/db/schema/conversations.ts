@@ -147,8 +147,11 @@ export const messages = pgTable(
   (t) => [
     primaryKey({ columns: [t.issueNumber, t.index] }),
     index("messages_body_search_idx").using("gin", t.bodySearch),
-    /** Newest-first search over every account (a common word is found by walking this). */
-    index("messages_created_idx").on(t.createdAt.desc()),
+    /**
+     * Newest-first search over every account: a common word is found by walking this, in the
+     * exact order of the answer (no sort over a million matches).
+     */
+    index("messages_newest_idx").on(t.createdAt.desc(), t.issueNumber.desc(), t.index.desc()),
     index("messages_issue_created_idx").on(t.issueNumber, t.createdAt),
     index("messages_issue_revision_idx").on(t.issueNumber, t.revision),
   ],
