@@ -1,0 +1,2 @@
+DROP INDEX "messages_created_idx";--> statement-breakpoint
+CREATE INDEX "messages_newest_idx" ON "messages" USING btree ("created_at" DESC NULLS LAST,"issue_number" DESC NULLS LAST,"index" DESC NULLS LAST);
