@@ -30,6 +30,9 @@ export interface FileList {
   quotaBytes: number;
 }
 
+/** While a file is being scanned the list is read again this often, so its verdict shows up. */
+const SCAN_POLL_MS = 3_000;
+
 /** Every file of the account (of one type, or all), read page by page. */
 export function filesQuery(accountId: number, type: FileType | null) {
   return queryOptions({
@@ -48,6 +51,8 @@ export function filesQuery(accountId: number, type: FileType | null) {
       }
       return { items, usedBytes: last?.used_bytes ?? 0, quotaBytes: last?.quota_bytes ?? 0 };
     },
+    refetchInterval: (query) =>
+      query.state.data?.items.some((file) => file.scan_status === "SCAN_STARTED") ? SCAN_POLL_MS : false,
   });
 }
 

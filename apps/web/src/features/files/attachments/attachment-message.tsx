@@ -81,7 +81,11 @@ function DeletedAttachment({ message }: { message: TMessage }) {
   const what = scanStatus === "FOUND" ? FILE_MESSAGES.threatDeleted : FILE_MESSAGES.deleted;
   return (
     <p className="text-sm text-muted-foreground italic">
-      {filename && <span className="mr-1 line-through">{filename}</span>}
+      {filename && (
+        <>
+          <span className="line-through">{filename}</span>{" "}
+        </>
+      )}
       {what}
       {deletedBy ? ` by ${deletedBy}` : ""}
       {deletedAt ? ` · ${formatWhen(deletedAt)}` : ""}

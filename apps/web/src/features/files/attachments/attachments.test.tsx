@@ -94,11 +94,11 @@ describe("attachment message", () => {
   it.each([
     [
       { scanStatus: "FOUND" as const, deletedAt: "2026-03-01T10:01:00Z", deletedBy: "Virus scanner" },
-      /^screenshot\.pngThreat detected and deleted by Virus scanner · .*2026/,
+      /^screenshot\.png Threat detected and deleted by Virus scanner · .*2026/,
     ],
     [
       { scanStatus: "OK" as const, deletedAt: "2026-03-02T10:01:00Z", deletedBy: "Ada Lovelace" },
-      /^screenshot\.pngDeleted by Ada Lovelace · .*2026/,
+      /^screenshot\.png Deleted by Ada Lovelace · .*2026/,
     ],
   ])("tells what happened to a deleted file, by whom and when (%o)", (attributes, text) => {
     const { container } = renderInScope(<AttachmentMessage message={message(attributes)} />);
