@@ -109,7 +109,7 @@ function OrganizationFilter({
   return (
     <Combobox
       aria-label="Organization filter"
-      className="h-9 sm:w-52"
+      className="h-9 min-w-40 flex-1 sm:w-52 sm:flex-none"
       options={options}
       value={value === null ? ALL_ORGANIZATIONS : String(value)}
       selectedLabel={label}
@@ -196,14 +196,14 @@ export default function SearchPanel({
       <OwnKeys className="flex flex-wrap items-center gap-2 border-b px-4 py-2">
         <Select
           aria-label="Search in"
-          className="h-9 w-full sm:w-48"
+          className="h-9 min-w-36 flex-1 sm:w-48 sm:flex-none"
           options={TYPE_OPTIONS}
           value={type}
           onValueChange={(v) => setType(v as SearchType)}
         />
         <Select
           aria-label="Order"
-          className="h-9 w-full sm:w-36"
+          className="h-9 min-w-32 flex-1 sm:w-36 sm:flex-none"
           options={SORT_OPTIONS}
           value={sort}
           onValueChange={(v) => setSort(v as SearchSort)}
