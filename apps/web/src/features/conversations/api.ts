@@ -40,6 +40,7 @@ export const issueKeys = {
   thread: (n: number, msgIndex: number | null) => [...issueKeys.all, "thread", n, msgIndex] as const,
   threads: (n: number) => [...issueKeys.all, "thread", n] as const,
   participants: (n: number) => [...issueKeys.all, "participants", n] as const,
+  title: (n: number) => [...issueKeys.all, "title", n] as const,
 };
 
 export function issueListQuery(aid: number | null, params: IssueListParams) {
@@ -85,6 +86,32 @@ export function threadQuery(n: number, msgIndex: number | null) {
   });
 }
 
+/**
+ * An issue's title alone (an issue tab of an issue not loaded in this page view): the smallest
+ * page of the issue. Renames reach it through `applyIssueItem`.
+ */
+export function issueTitleQuery(n: number) {
+  return queryOptions({
+    queryKey: issueKeys.title(n),
+    queryFn: async ({ signal }) => {
+      const detail = await api.get<TIssueDetail>(issuePath(n), { signal, query: { limit: 1 } });
+      return detail.conversation.issue.title;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The title of an issue some list or thread already holds, without asking the server. */
+export function cachedIssueTitle(queryClient: QueryClient, n: number): string | undefined {
+  for (const [, data] of queryClient.getQueriesData<ThreadData>({ queryKey: issueKeys.threads(n) }))
+    if (data) return data.conversation.issue.title;
+  for (const [, data] of queryClient.getQueriesData<TIssueListResponse>({ queryKey: issueKeys.lists() })) {
+    const item = data?.items.find((i) => i.issue.issue_number === n);
+    if (item) return item.issue.title;
+  }
+  return queryClient.getQueryData<string>(issueKeys.title(n));
+}
+
 export function participantsQuery(n: number) {
   return queryOptions({
     queryKey: issueKeys.participants(n),
@@ -109,6 +136,9 @@ export const issuesApi = {
   edit: (n: number, index: number, body: string) =>
     api.put<TMessage>(`${issuePath(n)}/message/${index}`, { body }),
   remove: (n: number, index: number) => api.delete<TMessage>(`${issuePath(n)}/message/${index}`),
+  /** The first message written at or after `date` (ISO 8601): 404 when there is none. */
+  lookup: (n: number, date: string) =>
+    api.get<{ msgIndex: number }>(`${issuePath(n)}/lookup-message`, { query: { date } }),
   read: (n: number, index: number) =>
     api.put<{ read_message_index: number; unreadMessageCount: number }>(`${issuePath(n)}/read`, {
       read_message_index: index,
@@ -156,6 +186,8 @@ export function applyIssueItem(queryClient: QueryClient, item: TConversationEven
       total: held ? data.total : data.total + 1,
     });
   }
+  if (queryClient.getQueryData(issueKeys.title(item.issue.issue_number)) !== undefined)
+    queryClient.setQueryData(issueKeys.title(item.issue.issue_number), item.issue.title);
   for (const [key, data] of queryClient.getQueriesData<ThreadData>({
     queryKey: issueKeys.threads(item.issue.issue_number),
   })) {

@@ -8,8 +8,9 @@ import { ALERTS, alertMessage } from "@portico/shared/errors";
 import { isPanicIssue } from "@portico/shared/rules/issue-order";
 import type { TMessage } from "@portico/shared/schemas/conversations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import CalendarSearch from "lucide-react/icons/calendar-search";
 import Pencil from "lucide-react/icons/pencil";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ErrorAlert, QueryError } from "../../components/ui/alert";
 import { StatusBadge } from "../../components/ui/badge";
@@ -26,10 +27,13 @@ import { applyOwnItem, applyOwnRead, issueKeys, issuesApi, type ThreadData, thre
 import { Composer, useDraft } from "./components/composer";
 import { ConnectionBanner } from "./components/connection-banner";
 import { IssueTabs, useOpenIssueTab } from "./components/issue-tabs";
+import { JumpToDateForm } from "./components/jump-to-date";
+import type { MessageActions } from "./components/message-item";
 import { MessageList } from "./components/message-list";
 import { Participants } from "./components/participants";
 import { useLiveIssueList } from "./live";
 import NotFound from "./not-found-issue";
+import { useLivePresence } from "./presence";
 import { getChatClient, useChannel } from "./realtime/chat";
 import { appendPage, applyMessage, contiguousLastIndex, prependPage, quoteOf } from "./thread";
 
@@ -116,12 +120,30 @@ function useTyping(myUserId: number | undefined) {
   return { text, seen, stopped };
 }
 
+/**
+ * The message actions as functions that never change identity (each calls the latest version),
+ * so the memoised rows of the list are not re-rendered by every render of the screen.
+ */
+function useStableActions(latest: MessageActions): MessageActions {
+  const ref = useRef(latest);
+  ref.current = latest;
+  return useMemo(
+    () => ({
+      onQuote: (message) => ref.current.onQuote(message),
+      onEdit: (message, body) => ref.current.onEdit(message, body),
+      onDelete: (message) => ref.current.onDelete(message),
+    }),
+    [],
+  );
+}
+
 function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex: number | null }) {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  const key = issueKeys.thread(issueNumber, msgIndex);
+  const key = useMemo(() => issueKeys.thread(issueNumber, msgIndex), [issueNumber, msgIndex]);
   const thread = useQuery(threadQuery(issueNumber, msgIndex));
   const [renaming, setRenaming] = useState(false);
+  const [jumping, setJumping] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadingNewer = useRef(false);
   const readSent = useRef(0);
@@ -130,6 +152,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
   const typing = useTyping(user?.userId);
   useOpenIssueTab(issueNumber);
   useLiveIssueList();
+  useLivePresence();
 
   const update = useCallback(
     (change: (data: ThreadData) => ThreadData) =>
@@ -229,23 +252,25 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
     }
   };
 
-  const onQuote = (message: TMessage) => {
-    setDraft(`${quoteOf(message.body)}${draft}`);
-    composerRef.current?.focus();
-  };
-  const onEdit = async (message: TMessage, body: string) => {
-    const saved = await issuesApi.edit(issueNumber, message.index, body);
-    update((t) => ({ ...t, ...applyMessage(t, saved, saved.revision) }));
-  };
-  const onDelete = async (message: TMessage) => {
-    try {
-      const saved = await issuesApi.remove(issueNumber, message.index);
+  const actions = useStableActions({
+    onQuote: (message: TMessage) => {
+      setDraft(`${quoteOf(message.body)}${draft}`);
+      composerRef.current?.focus();
+    },
+    onEdit: async (message: TMessage, body: string) => {
+      const saved = await issuesApi.edit(issueNumber, message.index, body);
       update((t) => ({ ...t, ...applyMessage(t, saved, saved.revision) }));
-    } catch (err) {
-      toast.error(errorMessage(err));
-      throw err;
-    }
-  };
+    },
+    onDelete: async (message: TMessage) => {
+      try {
+        const saved = await issuesApi.remove(issueNumber, message.index);
+        update((t) => ({ ...t, ...applyMessage(t, saved, saved.revision) }));
+      } catch (err) {
+        toast.error(errorMessage(err));
+        throw err;
+      }
+    },
+  });
 
   if (thread.isError) {
     if (thread.error.status === 404) return <NotFound issueNumber={issueNumber} />;
@@ -294,6 +319,14 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
         }
         actions={
           <>
+            {!jumping && (
+              <IconButton
+                label="Jump to date"
+                icon={CalendarSearch}
+                variant="secondary"
+                onClick={() => setJumping(true)}
+              />
+            )}
             {abilities.rename && !renaming && (
               <IconButton
                 label="Rename issue"
@@ -327,6 +360,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
           onDone={() => setRenaming(false)}
         />
       )}
+      {jumping && <JumpToDateForm issueNumber={issueNumber} onDone={() => setJumping(false)} />}
       <ErrorAlert className="mb-3">
         {answer.isError ? errorMessage(answer.error) : join.isError ? errorMessage(join.error) : null}
       </ErrorAlert>
@@ -342,9 +376,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
         onLoadOlder={() => void loadOlder()}
         onLoadNewer={() => void loadNewer()}
         onSeen={onSeen}
-        onQuote={onQuote}
-        onEdit={onEdit}
-        onDelete={onDelete}
+        {...actions}
       />
       <p aria-live="polite" className="h-5 pt-1 text-xs text-muted-foreground">
         {typing.text}

@@ -26,19 +26,28 @@ import { ISSUES_PAGE_SIZE, issueListQuery, type SortOrder } from "./api";
 import { ConnectionBanner } from "./components/connection-banner";
 import { IssueTabs } from "./components/issue-tabs";
 import { NewIssueDialog } from "./components/new-issue-dialog";
+import { EngineerPresence } from "./components/presence-dot";
 import { fullWhen, plainPreview, shortWhen } from "./format";
 import { useLiveIssueList } from "./live";
+import { useLivePresence } from "./presence";
 
 const FILTER_LABELS: Record<AssignmentFilter, string> = {
   all: "All issues",
   unassigned: "Unassigned",
-  assigned: "Assigned",
-  assignee: "Assigned to me",
-  following: "Following",
+  assigned: "Assigned (later release)",
+  assignee: "Assigned to me (later release)",
+  following: "Following (later release)",
   participating: "Participating",
   unread: "Unread",
   on_call: "On call",
 };
+/**
+ * Filters about assignees and followers, which arrive in a later release (issue 10): until then
+ * no issue has either, so "Unassigned" is every issue and the others are empty. Said on screen.
+ */
+const AWAITING_ASSIGNEES: readonly AssignmentFilter[] = ["unassigned", "assigned", "assignee", "following"];
+const AWAITING_ASSIGNEES_NOTE =
+  "Assigning engineers and following issues arrive in a later release: until then every issue is unassigned and none is followed.";
 /** Customers have no assignees or on-call duty: the filters about their own reading only. */
 const CUSTOMER_FILTERS: readonly AssignmentFilter[] = ["all", "participating", "unread"];
 
@@ -69,9 +78,17 @@ function IssueRow({ item, showCompany }: { item: TConversationListItem; showComp
           </div>
           <p className="truncate text-sm text-muted-foreground">
             {showCompany && <span className="font-medium text-foreground">{issue.company} · </span>}
-            {lastMessage
-              ? `${lastMessage.author.name}: ${lastMessage.deleted ? "Deleted" : plainPreview(lastMessage.preview)}`
-              : "No messages yet"}
+            {lastMessage ? (
+              <>
+                {lastMessage.author.name}
+                {lastMessage.author.type === "engineer" && (
+                  <EngineerPresence userId={lastMessage.author.user_id} className="ml-1.5" />
+                )}
+                : {lastMessage.deleted ? "Deleted" : plainPreview(lastMessage.preview)}
+              </>
+            ) : (
+              "No messages yet"
+            )}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -115,6 +132,7 @@ export default function IssuesScreen() {
   const list = useQuery({ ...issueListQuery(aid, { page, filter, sort }), enabled: user !== undefined });
 
   useLiveIssueList();
+  useLivePresence();
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ISSUES_PAGE_SIZE));
@@ -164,6 +182,11 @@ export default function IssuesScreen() {
           </span>
         )}
       </div>
+      {AWAITING_ASSIGNEES.includes(filter) && (
+        <p role="note" className="mb-4 text-sm text-muted-foreground">
+          {AWAITING_ASSIGNEES_NOTE}
+        </p>
+      )}
       {list.isError ? (
         <QueryError query={list} message={alertMessage(ALERTS.FETCH_ISSUES, list.error.error)} />
       ) : !list.data ? (

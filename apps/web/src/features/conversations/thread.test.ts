@@ -29,6 +29,15 @@ const thread = (indexes: number[], more: Partial<Thread> = {}): Thread => ({
 });
 
 describe("thread merging", () => {
+  it("puts a page wholly before or after the held run beside it, and an unsorted one in order", () => {
+    const held = [message(5), message(6)];
+    expect(mergeMessages(held, [message(3), message(4)]).map((m) => m.index)).toEqual([3, 4, 5, 6]);
+    expect(mergeMessages(held, [message(7), message(8)]).map((m) => m.index)).toEqual([5, 6, 7, 8]);
+    expect(mergeMessages(held, [message(4), message(2), message(3)]).map((m) => m.index)).toEqual([
+      2, 3, 4, 5, 6,
+    ]);
+  });
+
   it("keys messages by index: a message seen twice is kept once, the newer revision winning", () => {
     const merged = mergeMessages([message(1), message(2, 5)], [message(2, 3), message(3), message(1, 9)]);
     expect(merged.map((m) => [m.index, m.revision])).toEqual([

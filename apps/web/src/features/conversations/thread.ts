@@ -20,6 +20,14 @@ export interface Thread {
 /** Merges `incoming` into `messages` by index; the higher revision of one index wins. */
 export function mergeMessages(messages: readonly TMessage[], incoming: readonly TMessage[]): TMessage[] {
   if (incoming.length === 0) return messages as TMessage[];
+  // A page wholly before or after the held run (scrolling, the common case) is put beside it
+  // without rebuilding a 10,000-message run.
+  const first = messages[0];
+  const last = messages.at(-1);
+  if (first && last && isStrictlySorted(incoming)) {
+    if ((incoming.at(-1) as TMessage).index < first.index) return [...incoming, ...messages];
+    if ((incoming[0] as TMessage).index > last.index) return [...messages, ...incoming];
+  }
   const byIndex = new Map<number, TMessage>();
   for (const message of messages) byIndex.set(message.index, message);
   let changed = false;
@@ -31,6 +39,12 @@ export function mergeMessages(messages: readonly TMessage[], incoming: readonly 
   }
   if (!changed) return messages as TMessage[];
   return [...byIndex.values()].sort((a, b) => a.index - b.index);
+}
+
+function isStrictlySorted(messages: readonly TMessage[]): boolean {
+  for (let i = 1; i < messages.length; i++)
+    if ((messages[i] as TMessage).index <= (messages[i - 1] as TMessage).index) return false;
+  return true;
 }
 
 /**

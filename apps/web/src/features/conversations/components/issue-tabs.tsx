@@ -11,7 +11,7 @@ import {
   sanitizeTabs,
   tabAfterClose,
 } from "@portico/shared/rules/tabs";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
@@ -26,7 +26,7 @@ import {
 import { IconButton } from "../../../components/ui/icon-button";
 import { cn } from "../../../lib/cn";
 import { usePersisted } from "../../../lib/persisted-store";
-import { issueKeys, type ThreadData } from "../api";
+import { cachedIssueTitle, issueTitleQuery } from "../api";
 
 export function useIssueTabs() {
   const [raw, setRaw] = usePersisted("issueTabs");
@@ -44,25 +44,32 @@ export function useOpenIssueTab(issueNumber: number): void {
   }, [issueNumber, open]);
 }
 
-function useTabTitle(issueNumber: number): string | undefined {
+/**
+ * A tab's title: from a list or thread this page view holds, else fetched once (and cached) for
+ * tabs of issues not loaded yet. The issue on screen waits for its own thread instead.
+ */
+function useTabTitle(issueNumber: number, onScreen: boolean): string | undefined {
   const queryClient = useQueryClient();
-  const found = queryClient.getQueriesData<ThreadData>({ queryKey: issueKeys.threads(issueNumber) });
-  return found.find(([, data]) => data)?.[1]?.conversation.issue.title;
+  const held = cachedIssueTitle(queryClient, issueNumber);
+  const fetched = useQuery({ ...issueTitleQuery(issueNumber), enabled: held === undefined && !onScreen });
+  return held ?? fetched.data;
 }
 
 function Tab({
   issueNumber,
+  onScreen,
   onClose,
   onCloseOthers,
   onCloseAll,
 }: {
   issueNumber: number;
+  onScreen: boolean;
   onClose: () => void;
   onCloseOthers: () => void;
   onCloseAll: () => void;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const title = useTabTitle(issueNumber);
+  const title = useTabTitle(issueNumber, onScreen);
   return (
     <li
       className="flex shrink-0 items-center rounded-md border bg-card"
@@ -128,6 +135,7 @@ export function IssueTabs() {
           <Tab
             key={n}
             issueNumber={n}
+            onScreen={n === current}
             onClose={() => close(n)}
             onCloseOthers={() => closeOthersThan(n)}
             onCloseAll={closeEvery}

@@ -3,7 +3,7 @@ import type { TMessage } from "@portico/shared/schemas/conversations";
 import Pencil from "lucide-react/icons/pencil";
 import Quote from "lucide-react/icons/quote";
 import Trash2 from "lucide-react/icons/trash-2";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { ErrorAlert } from "../../../components/ui/alert";
 import { ConfirmDialog } from "../../../components/ui/alert-dialog";
 import { Avatar } from "../../../components/ui/avatar";
@@ -12,9 +12,10 @@ import { IconButton } from "../../../components/ui/icon-button";
 import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { fullWhen, shortWhen } from "../format";
 import { AttachmentMessage, isAttachment } from "../../files/attachments/attachment-message";
+import { fullWhen, shortWhen } from "../format";
 import { MessageMarkdown } from "./message-markdown";
+import { EngineerPresence } from "./presence-dot";
 
 export interface MessageActions {
   onQuote: (message: TMessage) => void;
@@ -78,7 +79,8 @@ function EditForm({
   );
 }
 
-export function MessageItem({
+/** Memoised: a row re-renders when its message or its flags change, not on every scroll frame. */
+export const MessageItem = memo(function MessageItem({
   message,
   mine,
   mayDelete,
@@ -105,7 +107,10 @@ export function MessageItem({
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-foreground">{name}</span>
           {message.author.type === "engineer" && (
-            <span className="text-xs text-muted-foreground">Engineer</span>
+            <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              Engineer
+              <EngineerPresence userId={message.author.user_id} />
+            </span>
           )}
           <time
             dateTime={message.created_at}
@@ -170,4 +175,4 @@ export function MessageItem({
       </div>
     </article>
   );
-}
+});

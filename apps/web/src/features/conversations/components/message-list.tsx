@@ -6,7 +6,7 @@
  */
 import type { TMessage } from "@portico/shared/schemas/conversations";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { Skeleton } from "../../../components/ui/skeleton";
 import type { Thread } from "../thread";
 import { type MessageActions, MessageItem } from "./message-item";
@@ -24,6 +24,9 @@ interface MessageListProps extends MessageActions {
 }
 
 const NEAR_EDGE_PX = 200;
+/** Within this of the bottom the view counts as at the newest message, and follows new ones. */
+const AT_BOTTOM_PX = 40;
+const estimateRowSize = () => 84;
 
 export function MessageList({
   thread,
@@ -38,17 +41,23 @@ export function MessageList({
 }: MessageListProps) {
   const { messages } = thread;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const firstIndex = useRef<number | undefined>(undefined);
-  const lastIndex = useRef<number | undefined>(undefined);
   const positioned = useRef(false);
 
+  // Stable between renders: a new getItemKey makes the virtualizer rebuild every row's position,
+  // which at 10,000 messages costs milliseconds on every scroll frame.
+  const getItemKey = useCallback((i: number) => messages[i]?.index ?? i, [messages]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 84,
+    estimateSize: estimateRowSize,
     overscan: 8,
-    getItemKey: (i) => messages[i]?.index ?? i,
+    getItemKey,
+    // A chat list: older messages put on top keep the message on screen where it was, within the
+    // same render (no frame drawn at the wrong place, no rows mounted there and thrown away);
+    // a new message follows the bottom when the view was there.
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: AT_BOTTOM_PX,
   });
 
   // First paint: jump to the highlighted message, or to the newest one.
@@ -57,32 +66,11 @@ export function MessageList({
     positioned.current = true;
     const target = highlight === null ? -1 : messages.findIndex((m) => m.index === highlight);
     if (target >= 0) {
-      atBottom.current = false;
       virtualizer.scrollToIndex(target, { align: "center" });
     } else {
       virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
     }
   });
-
-  // Older messages put on top: keep the message that was first where it was. A new last message
-  // while at the bottom: follow it.
-  useLayoutEffect(() => {
-    const first = messages[0]?.index;
-    const last = messages.at(-1)?.index;
-    if (firstIndex.current !== undefined && first !== undefined && first < firstIndex.current) {
-      const kept = messages.findIndex((m) => m.index === firstIndex.current);
-      if (kept > 0) virtualizer.scrollToIndex(kept, { align: "start" });
-    } else if (
-      lastIndex.current !== undefined &&
-      last !== undefined &&
-      last > lastIndex.current &&
-      atBottom.current
-    ) {
-      virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
-    }
-    firstIndex.current = first;
-    lastIndex.current = last;
-  }, [messages, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index;
@@ -95,7 +83,6 @@ export function MessageList({
     const el = scrollRef.current;
     if (!el) return;
     const bottomGap = el.scrollHeight - el.scrollTop - el.clientHeight;
-    atBottom.current = bottomGap < 40;
     if (el.scrollTop < NEAR_EDGE_PX && thread.hasOlder && !loadingOlder) onLoadOlder();
     if (bottomGap < NEAR_EDGE_PX && thread.hasNewer) onLoadNewer();
   };

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MessageMarkdown } from "./message-markdown";
+import { isPlainText, MessageMarkdown } from "./message-markdown";
 
 describe("message Markdown", () => {
   it("renders Markdown", () => {
@@ -44,5 +44,39 @@ describe("message Markdown", () => {
   it("shows a preformatted message as written", () => {
     render(<MessageMarkdown body={"**not bold**"} preformatted />);
     expect(screen.getByText("**not bold**").tagName).toBe("PRE");
+  });
+
+  it("renders plain text as the paragraphs Markdown would make, without the Markdown pipeline", () => {
+    const { container } = render(<MessageMarkdown body={"First line\nsame paragraph\n\nSecond one."} />);
+    expect([...container.querySelectorAll("p")].map((p) => p.textContent)).toEqual([
+      "First line\nsame paragraph",
+      "Second one.",
+    ]);
+  });
+
+  it("takes the plain path only where Markdown would change nothing", () => {
+    for (const plain of [
+      "ok, thanks.",
+      "Version 4.2 (build 17) at https://example.com/x - see above",
+      "a\n\nb",
+    ])
+      expect(isPlainText(plain), plain).toBe(true);
+    for (const marked of [
+      "**bold**",
+      "snake_case",
+      "`code`",
+      "[a](b)",
+      "<b>x</b>",
+      "&amp;",
+      "- item",
+      "1. first",
+      "# title",
+      "> quote",
+      "    indented code",
+      "line with a hard break  \nnext",
+      "Title\n===",
+      "escaped \\* star",
+    ])
+      expect(isPlainText(marked), marked).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /** Who is in the conversation (spec §3 participants), engineers' online state beside their names. */
 import { useQuery } from "@tanstack/react-query";
 import { participantsQuery } from "../api";
+import { EngineerPresence } from "./presence-dot";
 
 export function Participants({ issueNumber }: { issueNumber: number }) {
   const participants = useQuery(participantsQuery(issueNumber));
@@ -15,17 +16,12 @@ export function Participants({ issueNumber }: { issueNumber: number }) {
       <ul className="flex flex-wrap gap-x-3 gap-y-1">
         {list.map((p) => (
           <li key={p.user_id} className="flex items-center gap-1.5">
-            {p.is_engineer && (
-              <span
-                aria-hidden="true"
-                className={
-                  p.online ? "size-2 rounded-full bg-success" : "size-2 rounded-full bg-muted-foreground/50"
-                }
-              />
-            )}
             {p.name}
             {p.is_engineer && (
-              <span className="sr-only">{p.online ? " (engineer, online)" : " (engineer, offline)"}</span>
+              <>
+                <span className="sr-only">(engineer)</span>
+                <EngineerPresence userId={p.user_id} fallback={p.online} />
+              </>
             )}
           </li>
         ))}
