@@ -35,8 +35,8 @@ function answer(items: TSearchHit[], over: Partial<TSearchResponse> = {}): TSear
   return { items, sort: "relevance", page: 1, page_size: 20, has_more: false, jump: null, ...over };
 }
 
-function renderMenu(search: Handler | object, isEngineer = false) {
-  const fetchMock = mockApi({ "POST /api/chat/search": search });
+function renderMenu(search: Handler | object, isEngineer = false, more: Record<string, object> = {}) {
+  const fetchMock = mockApi({ "POST /api/chat/search": search, ...more });
   const view = renderScreen(
     <header>
       <SearchMenu isEngineer={isEngineer} />
@@ -219,5 +219,20 @@ describe("search menu", () => {
     expect(screen.getByRole("combobox", { name: "Organization filter" })).toHaveTextContent(
       "All organizations",
     );
+  });
+
+  it("engineers can limit the search to one organization", async () => {
+    const organizations = { items: [{ account_id: 3, company: "Acme" }], total: 1 };
+    const { user, fetchMock } = renderMenu(answer([]), true, {
+      "GET /api/auth/organizations": organizations,
+    });
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await user.click(await screen.findByRole("combobox", { name: "Organization filter" }));
+    await user.click(await screen.findByRole("option", { name: "Acme" }));
+    expect(screen.getByRole("combobox", { name: "Organization filter" })).toHaveTextContent("Acme");
+    await user.type(screen.getByRole("combobox", { name: "Search issues and messages" }), "lag");
+    await waitFor(() => expect(calls(fetchMock)).toContain("POST /api/chat/search"));
+    const index = calls(fetchMock).indexOf("POST /api/chat/search");
+    expect(bodyOf(fetchMock, index)).toMatchObject({ query: "lag", account_id: 3 });
   });
 });
