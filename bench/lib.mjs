@@ -147,3 +147,24 @@ export async function freshDatabase() {
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }
+
+/** The p-th percentile (0–100) of an ascending array (nearest rank). */
+export const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** A JSON call to the API with an optional bearer token; throws on a non-2xx answer. */
+export async function apiCall(base, method, path, token, body) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** An access token for a demo user (MFA off). */
+export const signInAs = async (base, username, password) =>
+  (await apiCall(base, "POST", "/api/auth/login", undefined, { username, password })).access_token;

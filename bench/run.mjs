@@ -12,6 +12,7 @@ const scripts = [
   "api-overhead.mjs",
   "chat-latency.mjs",
   "queue-scale.mjs",
+  "conversation-scroll.mjs",
 ];
 const smoke = process.argv.includes("--smoke");
 
