@@ -114,7 +114,9 @@ function columns(accountId: number, onEdit: (file: TFile) => void): DataTableCol
     }),
     col.display({
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      // Named for screen readers but not shown; not sr-only, whose absolute box would escape the
+      // table's scroller and widen the page on phones.
+      header: () => <span className="inline-block size-px overflow-hidden whitespace-nowrap">Actions</span>,
       meta: { label: "Actions" },
       cell: (info) => <FileActions accountId={accountId} file={info.row.original} onEdit={onEdit} />,
       enableHiding: false,
