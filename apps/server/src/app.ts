@@ -18,6 +18,7 @@ import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
+import { filesModule } from "./modules/files/files.module";
 import { operationsRoutes } from "./modules/operations/operations.routes";
 import { probeRoutes } from "./modules/operations/probes.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(profileRoutes, { prefix: "/api/chat" });
   await app.register(conversationRoutes, { prefix: "/api/chat" });
   await app.register(operationsRoutes, { prefix: "/api" });
+  await app.register(filesModule);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

@@ -30,6 +30,40 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: optionalString,
   WEB_DIST: optionalString,
   TRUST_PROXY: optionalString,
+  /** Storage of uploaded files: an S3 bucket when the four S3_* below are set, else DATA_DIR/files. */
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+  /** The ClamAV daemon (TCP); without it a built-in scanner checks size, EICAR and archives. */
+  CLAMD_HOST: optionalString,
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /** Bytes one account may hold, finished and unfinished uploads together. */
+  FILES_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50 * 1024 ** 3),
+  /** Bytes of one file (an inspect bundle can be 5 GiB). */
+  FILES_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 ** 3),
+  /** Files larger than this are not scanned: SIZE_TOO_BIG, never downloadable. */
+  FILES_SCAN_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 ** 3),
+  /** Hours an unfinished upload is kept before it is deleted. */
+  FILES_UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 30)
+    .default(24),
 });
 
 /**
@@ -52,6 +86,12 @@ function crossChecks(e: z.infer<typeof ZEnv>): string[] {
   if (e.DEPLOY_ENV !== "development" && !e.SMTP_URL) {
     problems.push(
       `SMTP_URL: required when DEPLOY_ENV is ${e.DEPLOY_ENV}: sign-in codes, invitations and resets must reach real inboxes (the development mailbox exists only with DEPLOY_ENV=development)`,
+    );
+  }
+  const s3 = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    problems.push(
+      "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four to store files in S3, or none to store them in DATA_DIR/files",
     );
   }
   if (e.DEPLOY_ENV !== "development" && e.SEED_DEMO === "true") {
@@ -102,5 +142,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The development mailbox (loopback callers only) and mail echoed to the log: development without SMTP. */
     devMailbox: development && !e.SMTP_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    files: {
+      directory: path.join(dataDir, "files"),
+      s3:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              region: e.S3_REGION,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+            }
+          : undefined,
+      clamd: e.CLAMD_HOST ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT } : undefined,
+      quotaBytes: e.FILES_QUOTA_BYTES,
+      maxBytes: e.FILES_MAX_BYTES,
+      scanMaxBytes: e.FILES_SCAN_MAX_BYTES,
+      uploadExpiryMs: Math.round(e.FILES_UPLOAD_EXPIRY_HOURS * 3600 * 1000),
+    },
   };
 }

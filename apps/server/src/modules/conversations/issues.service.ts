@@ -115,6 +115,8 @@ export async function postMessage(
   scope: IssueScope,
   issueNumber: number,
   body: string,
+  /** An attachment's file, name, size, type and scan state (files module). */
+  attributes: MessageAttributes = {},
 ): Promise<MessageRow | undefined> {
   const type = authorType(viewer);
   const answer =
@@ -137,8 +139,8 @@ export async function postMessage(
       where issue_number = ${issueNumber} and ${inScope} and not (answered and is_archived)
       returning issue_number, account_id, last_message_index, revision
     ), message as (
-      insert into ${messages} (issue_number, "index", author_id, author_type, body, revision, created_at)
-      select issue_number, last_message_index, ${viewer.userId}, ${type}, ${body}, revision, clock_timestamp()
+      insert into ${messages} (issue_number, "index", author_id, author_type, body, attributes, revision, created_at)
+      select issue_number, last_message_index, ${viewer.userId}, ${type}, ${body}, ${JSON.stringify(attributes)}::jsonb, revision, clock_timestamp()
       from issue
       returning *
     ), participant as (
@@ -269,6 +271,26 @@ export async function deleteMessage(tx: Executor, viewer: Viewer, issue: IssueRo
       attributes: sql`(${messages.attributes} - 'force_format') || ${JSON.stringify(deleted)}::jsonb`,
     })
     .where(and(eq(messages.issueNumber, issue.issueNumber), eq(messages.index, index)))
+    .returning(messageColumns);
+  if (!updated) throw notFound(MESSAGE_NOT_FOUND);
+  return updated;
+}
+
+/**
+ * Merges `patch` into a message's attributes under a new revision (an attachment's scan state or
+ * pin changed, or its file was deleted), so open conversations get it as an edit.
+ */
+export async function updateMessageAttributes(
+  tx: Executor,
+  issueNumber: number,
+  index: number,
+  patch: MessageAttributes,
+) {
+  const revision = await nextRevision(tx, issueNumber);
+  const [updated] = await tx
+    .update(messages)
+    .set({ revision, attributes: sql`${messages.attributes} || ${JSON.stringify(patch)}::jsonb` })
+    .where(and(eq(messages.issueNumber, issueNumber), eq(messages.index, index)))
     .returning(messageColumns);
   if (!updated) throw notFound(MESSAGE_NOT_FOUND);
   return updated;

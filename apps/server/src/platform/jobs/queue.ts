@@ -34,9 +34,10 @@ export class JobQueue {
     this.handlers.set(kind, handler);
   }
 
-  async enqueue(exec: Executor, kind: string, payload: unknown): Promise<void> {
+  /** Records a job in the caller's transaction; it runs after `runAt` (now by default). */
+  async enqueue(exec: Executor, kind: string, payload: unknown, runAt?: Date): Promise<void> {
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
-    await exec.insert(jobs).values({ kind, payload });
+    await exec.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
   }
 
   kick = () => this.pump.kick();

@@ -1,0 +1,36 @@
+/**
+ * What the files module holds for the life of the app: the storage (created on first use, so an
+ * app that never touches files never creates DATA_DIR/files), the scanner and its worker.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../platform/context";
+import { createStorage, type Storage } from "../../platform/storage";
+import { BuiltinScanner } from "./scanning/builtin-scanner";
+import { ClamdScanner } from "./scanning/clamd-scanner";
+import type { Scanner } from "./scanning/scanner";
+
+export class FilesRuntime {
+  private created: Storage | undefined;
+  readonly scanner: Scanner;
+  /** Set by the scan worker: runs a scan pass soon (after an upload completes). */
+  kickScanner: () => void = () => undefined;
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly log: FastifyBaseLogger,
+  ) {
+    const { clamd, scanMaxBytes } = ctx.config.files;
+    this.scanner = clamd
+      ? new ClamdScanner(clamd.host, clamd.port, scanMaxBytes)
+      : new BuiltinScanner(scanMaxBytes);
+  }
+
+  get storage(): Storage {
+    this.created ??= createStorage(this.ctx.config.files);
+    return this.created;
+  }
+
+  get config() {
+    return this.ctx.config.files;
+  }
+}
