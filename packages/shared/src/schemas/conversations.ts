@@ -284,7 +284,9 @@ export type TConversationListItem = z.infer<typeof ZConversationListItem>;
 
 export const ZIssueListResponse = z.object({
   items: z.array(ZConversationListItem),
+  /** Matching issues, counted up to 10,000 (then total_capped is true). */
   total: z.number(),
+  total_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
   filter: z.enum(ASSIGNMENT_FILTERS),

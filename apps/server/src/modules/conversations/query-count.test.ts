@@ -2,8 +2,10 @@
  * No N+1: the queue, a customer's list, opening an issue and search cost the same number of
  * database round trips whatever a page holds (one row or a full page). Counted at the client.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helper";
+import { LIST_COUNT_CAP } from "./issues.queries";
 import { type Cast, call, createCast, openIssue, post } from "./test-fixtures";
 
 let t: TestContext;
@@ -54,5 +56,18 @@ describe("database round trips per request", () => {
     // And few in absolute terms: the viewer, then the page and its count (plus the search probe).
     expect(Math.min(...Object.values(full))).toBeGreaterThan(0);
     expect(Math.max(...Object.values(full))).toBeLessThanOrEqual(5);
+  });
+
+  it(`counts a list up to ${LIST_COUNT_CAP.toLocaleString("en")} and says when there are more`, async () => {
+    const list = () => call(t.app, cast.engineer, "GET", "/api/chat/issue?filter=all");
+    const before = await list();
+    expect(before.body).toMatchObject({ total_capped: false });
+    await t.db.execute(
+      sql`insert into issues (account_id, title, is_weekend_priority)
+          select ${cast.orgB.id}, 'Bulk ' || g, false from generate_series(1, ${LIST_COUNT_CAP}) g`,
+    );
+    const after = await list();
+    expect(after.body).toMatchObject({ total: LIST_COUNT_CAP, total_capped: true });
+    expect(after.body.items).toHaveLength(25);
   });
 });

@@ -102,8 +102,8 @@ export async function searchConversations(exec: Executor, scope: SearchScope, qu
   const rank = (vector: SQL) => (sort === "relevance" ? sql`ts_rank(${vector}, ${q})` : sql`0::real`);
   const order =
     sort === "relevance"
-      ? sql`rank desc, created_at desc, issue_number desc`
-      : sql`created_at desc, issue_number desc`;
+      ? sql`rank desc, created_at desc nulls last, issue_number desc nulls last`
+      : sql`created_at desc nulls last, issue_number desc nulls last`;
   const [titles, messages] = await Promise.all([
     query.kinds.includes("title")
       ? exec.execute(sql`
@@ -119,7 +119,7 @@ export async function searchConversations(exec: Executor, scope: SearchScope, qu
           select m.issue_number, m."index" as msg_index, m.created_at, ${rank(sql`m.body_search`)} as rank
           from messages m join issues i on i.issue_number = m.issue_number
           where m.body_search @@ (${q}) and ${where}
-          order by ${order}, m."index" desc
+          order by ${order}, m."index" desc nulls last
           limit ${reach}`)
       : undefined,
   ]);

@@ -135,6 +135,8 @@ export default function IssuesScreen() {
   useLivePresence();
 
   const total = list.data?.total ?? 0;
+  // Past 10,000 the server stops counting: "10000+ issues", and the pager goes on past the count.
+  const capped = list.data?.total_capped ?? false;
   const pages = Math.max(1, Math.ceil(total / ISSUES_PAGE_SIZE));
 
   return (
@@ -178,7 +180,7 @@ export default function IssuesScreen() {
         />
         {list.data && (
           <span className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 1 ? "1 issue" : `${total} issues`}
+            {total === 1 ? "1 issue" : `${total}${capped ? "+" : ""} issues`}
           </span>
         )}
       </div>
@@ -226,11 +228,12 @@ export default function IssuesScreen() {
               </Button>
               <span className="text-muted-foreground">
                 Page {page} of {pages}
+                {capped ? "+" : ""}
               </span>
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={page >= pages}
+                disabled={page >= pages && !capped}
                 onClick={() => setPage(page + 1)}
               >
                 Next
