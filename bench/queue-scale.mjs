@@ -16,11 +16,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import {
+  apiCall,
   ensureBuilt,
   freePort,
   freshDatabase,
+  percentile,
   printTable,
   requireFromServer,
+  signInAs,
   startServer,
   stopServer,
   waitFor,
@@ -39,21 +42,8 @@ const TARGETS = { list: 50, open: 50, search: 100, panic: 1000 };
 const pg = requireFromServer("pg");
 const { WebSocket } = requireFromServer("ws");
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function api(base, method, path, token, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-const signIn = async (base, username, password) =>
-  (await api(base, "POST", "/api/auth/login", undefined, { username, password })).access_token;
+const api = apiCall;
+const signIn = signInAs;
 
 /**
  * The words of the generated messages, most frequent first: word k appears with a probability

@@ -6,37 +6,21 @@
 import { panicRefusal } from "@portico/shared/rules/panic";
 import { PANIC_COOLDOWN_SECONDS, PANIC_MESSAGES } from "@portico/shared/schemas/search";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { accounts, engineerSettings, issues, memberships, users } from "../../db/schema";
-import { VENDOR_ACCOUNT_ID, type Viewer } from "../../platform/auth/viewer";
+import { accounts, issues } from "../../db/schema";
+import type { Viewer } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
 import { forbidden, HttpError, notFound } from "../../platform/errors";
 import { mails } from "../../platform/mail/templates";
 import { ACCOUNT_NOT_FOUND, assertMayOpenIssue } from "./conversations.policy";
 import { createIssue } from "./issues.service";
+import { listEngineers } from "./people.queries";
 
 /** Why this viewer may not raise a panic for the account, or null (GET ispanicallowed). */
 export async function panicRefusalFor(exec: Executor, viewer: Viewer, accountId: number) {
   const [account] = await exec.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
   return panicRefusal({ isEngineer: viewer.isEngineer, account });
-}
-
-/** Engineers who take work (available, not disabled): every one of them hears of a panic. */
-function availableEngineers(exec: Executor) {
-  return exec
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(engineerSettings, eq(engineerSettings.userId, users.id))
-    .where(
-      and(
-        eq(memberships.accountId, VENDOR_ACCOUNT_ID),
-        sql`${memberships.role} in ('engineer', 'admin')`,
-        eq(users.isDisabled, false),
-        sql`coalesce(${engineerSettings.isAvailable}, true)`,
-      ),
-    );
 }
 
 export interface NewPanic {
@@ -77,7 +61,9 @@ export async function raisePanic(ctx: AppContext, tx: Executor, viewer: Viewer, 
   );
   const link = `${ctx.config.publicUrl}/issues/${issue.issueNumber}`;
   const mail = mails.panic({ company: account.company, title: input.title, raisedBy: viewer.name, link });
-  for (const engineer of await availableEngineers(tx)) await ctx.mailer.enqueue(tx, engineer.email, mail);
+  // Every available engineer hears of it, whatever their on-call setting.
+  for (const engineer of await listEngineers(tx, { availableOnly: true }))
+    await ctx.mailer.enqueue(tx, engineer.email, mail);
   return issue;
 }
 

@@ -53,15 +53,17 @@ export async function listChatUsers(exec: Executor, accountId: number | undefine
 /** Engineers (and admins) of the vendor with their settings; defaults where none were saved. */
 export async function listEngineers(
   exec: Executor,
-  opts: { onCallOnly?: boolean; userId?: number } = {},
-): Promise<Omit<TEngineer, "online">[]> {
+  opts: { onCallOnly?: boolean; availableOnly?: boolean; userId?: number } = {},
+): Promise<Array<Omit<TEngineer, "online"> & { email: string }>> {
   const filters: SQL[] = [eq(users.isDisabled, false)];
   if (opts.onCallOnly) filters.push(eq(engineerSettings.isOnCall, true));
+  if (opts.availableOnly) filters.push(sql`coalesce(${engineerSettings.isAvailable}, true)`);
   if (opts.userId !== undefined) filters.push(eq(users.id, opts.userId));
   const rows = await exec
     .select({
       user_id: users.id,
       name: users.name,
+      email: users.email,
       is_available: sql<boolean>`coalesce(${engineerSettings.isAvailable}, true)`,
       is_contributor: sql<boolean>`coalesce(${engineerSettings.isContributor}, false)`,
       is_on_call: sql<boolean>`coalesce(${engineerSettings.isOnCall}, false)`,
