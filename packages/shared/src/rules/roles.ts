@@ -10,6 +10,14 @@ export type AccountTypeName = (typeof ACCOUNT_TYPES)[number];
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
+/** Roles in the vendor's own account (id 1): whoever holds one is an engineer (admins included). */
+export const VENDOR_STAFF_ROLES = ["engineer", "admin"] as const;
+
+/** The one test of "is this an engineer", from a user's role in the vendor's account. */
+export function isEngineerRole(vendorRole: string | null | undefined): boolean {
+  return (VENDOR_STAFF_ROLES as readonly string[]).includes(vendorRole ?? "");
+}
+
 /** Only the owner of a recurring (SUBSCRIBED), not cancelled account manages its subscription. */
 export function canManageSubscription(input: {
   isOwner: boolean;

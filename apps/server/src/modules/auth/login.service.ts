@@ -1,4 +1,6 @@
 /** Password sign-in, and the e-mailed one-time code that completes it when MFA is on. */
+
+import { isEngineerRole } from "@portico/shared/rules/roles";
 import { eq, sql } from "drizzle-orm";
 import { otpChallenges, users } from "../../db/schema";
 import { dummyPasswordHash, verifyPassword } from "../../platform/auth/passwords";
@@ -54,7 +56,7 @@ export async function checkPassword(
 /** The maintenance sign-in's rule: only vendor engineers and admins. */
 async function assertEngineer(ctx: AppContext, userId: number): Promise<void> {
   const role = await loadVendorRole(ctx.db, userId);
-  if (role !== "engineer" && role !== "admin") throw forbidden(ENGINEERS_ONLY);
+  if (!isEngineerRole(role)) throw forbidden(ENGINEERS_ONLY);
 }
 
 async function openChallenge(ctx: AppContext, mfaToken: string) {

@@ -23,11 +23,10 @@ import {
   issueParticipants,
   issueReads,
   issues,
-  memberships,
   messages,
   users,
 } from "../../db/schema";
-import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
+import { isEngineerSql } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 
 export type IssueRow = typeof issues.$inferSelect;
@@ -293,10 +292,6 @@ export async function isOnCall(exec: Executor, userId: number): Promise<boolean>
     .where(eq(engineerSettings.userId, userId));
   return row?.onCall ?? false;
 }
-
-/** Whether a user is a vendor engineer (or admin): a member of the vendor's own account. */
-export const isEngineerSql = (userId: SQL | typeof users.id) =>
-  sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.accountId} = ${VENDOR_ACCOUNT_ID} and ${memberships.role} in ('engineer', 'admin'))`;
 
 export async function listParticipants(exec: Executor, issueNumber: number) {
   return exec

@@ -1,13 +1,11 @@
 /** The people of conversations: who an issue can involve, and the vendor's engineers. */
+import { VENDOR_STAFF_ROLES } from "@portico/shared/rules/roles";
 import type { TEngineer } from "@portico/shared/schemas/conversations";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { engineerSettings, memberships, users } from "../../db/schema";
-import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
+import { isEngineerSql, VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { containing } from "../../platform/db/patterns";
-import { isEngineerSql } from "./issues.queries";
-
-const ENGINEER_ROLES = ["engineer", "admin"] as const;
 
 export interface PeopleQuery {
   page: number;
@@ -74,7 +72,7 @@ export async function listEngineers(
     .where(
       and(
         eq(memberships.accountId, VENDOR_ACCOUNT_ID),
-        inArray(memberships.role, [...ENGINEER_ROLES]),
+        inArray(memberships.role, [...VENDOR_STAFF_ROLES]),
         ...filters,
       ),
     )

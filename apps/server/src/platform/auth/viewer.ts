@@ -3,8 +3,9 @@
  * `requireViewer`; customer-owned queries take the account from `resolveAccount`, never from
  * the client unchecked (DESIGN §4: a customer's `aid` must be absent or their own).
  */
+import { isEngineerRole, VENDOR_STAFF_ROLES } from "@portico/shared/rules/roles";
 import { idMessage, zIdText } from "@portico/shared/validation";
-import { and, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { type MembershipRole, memberships, sessions, users } from "../../db/schema";
 import type { Db, Executor } from "../db/client";
@@ -80,7 +81,7 @@ export async function loadViewer(db: Db, userId: number, sessionId: string): Pro
     userId,
     email: row.email,
     name: row.name,
-    isEngineer: vendorRole === "engineer" || vendorRole === "admin",
+    isEngineer: isEngineerRole(vendorRole),
     isAdmin: vendorRole === "admin",
     defaultAccountId: row.defaultAccountId,
     sessionId,
@@ -141,6 +142,10 @@ export function findAccountScope(viewer: Viewer, aid: number | undefined): Accou
 export function membershipRole(viewer: Viewer, accountId: number): MembershipRole | undefined {
   return viewer.memberships.find((m) => m.accountId === accountId)?.role;
 }
+
+/** SQL: the user holds an engineer role (engineer or admin) in the vendor's own account. */
+export const isEngineerSql = (userId: SQL | AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.accountId} = ${VENDOR_ACCOUNT_ID} and ${inArray(memberships.role, [...VENDOR_STAFF_ROLES])})`;
 
 /** The user's role in the vendor's own account (id 1), if any: engineer or admin. */
 export async function loadVendorRole(exec: Executor, userId: number) {
