@@ -135,6 +135,14 @@ test("a customer raises a panic after the confirmation; it tops the engineer's q
       await expect(engineer.getByText("Notifications are on")).toBeVisible();
     })),
   );
+  // The engineer's search, with the organization filter, finds the panic by its title.
+  await engineer.keyboard.press("Escape");
+  await engineer.keyboard.press("Control+/");
+  const search = engineer.getByRole("dialog", { name: "Search" });
+  await expect(search.getByRole("combobox", { name: "Organization filter" })).toHaveText("All organizations");
+  await search.getByRole("combobox", { name: "Search issues and messages" }).fill("east-1 down");
+  await expect(search.getByRole("option", { name: new RegExp(title) }).first()).toBeVisible();
+  found.push(...(await axeFindings(engineer, "search-engineer")));
   expect(found, found.join("\n")).toEqual([]);
 
   await customer.context().close();

@@ -81,4 +81,13 @@ describe("snippet highlighting", () => {
       { text: "</b>", marked: false },
     ]);
   });
+
+  it("a message's snippet drops Markdown marks but keeps its matches and underscores", () => {
+    const snippet = { text: "node of **east-1** ran `snap_job`", highlights: [{ start: 10, end: 16 }] };
+    expect(
+      snippetParts(snippet, true)
+        .map((p) => (p.marked ? `[${p.text}]` : p.text))
+        .join(""),
+    ).toBe("node of [east-1] ran snap_job");
+  });
 });

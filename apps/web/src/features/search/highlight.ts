@@ -9,12 +9,16 @@ export interface SnippetPart {
   marked: boolean;
 }
 
+/** Markdown emphasis, code and strike marks: noise in a one-line snippet of a message. */
+const MARKDOWN_MARKS = /[*`~]+/g;
+
 /**
  * Cuts `text` at the highlights (end exclusive). Offsets are clamped to the text, empty ranges
  * dropped, and overlapping or touching ranges merged, so any answer renders without repeating or
- * losing a character.
+ * losing a character. With `markdown`, emphasis, code and strike marks are left out of each part
+ * (after the cut, so the offsets still fit); underscores stay, they are common in identifiers.
  */
-export function snippetParts({ text, highlights }: TSearchSnippet): SnippetPart[] {
+export function snippetParts({ text, highlights }: TSearchSnippet, markdown = false): SnippetPart[] {
   const clamp = (n: number) => Math.min(text.length, Math.max(0, Math.trunc(n)));
   const ranges = highlights
     .map((h) => ({ start: clamp(h.start), end: clamp(h.end) }))
@@ -36,5 +40,8 @@ export function snippetParts({ text, highlights }: TSearchSnippet): SnippetPart[
     at = end;
   }
   if (at < text.length) parts.push({ text: text.slice(at), marked: false });
-  return parts;
+  if (!markdown) return parts;
+  return parts
+    .map((part) => ({ ...part, text: part.text.replace(MARKDOWN_MARKS, "") }))
+    .filter((part) => part.text);
 }

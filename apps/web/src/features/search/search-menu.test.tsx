@@ -173,7 +173,7 @@ describe("search menu", () => {
     await waitFor(() => expect(bodyOf(fetchMock, 1)).toMatchObject({ type: "titles", query: "zebra" }));
     await user.click(await screen.findByRole("button", { name: "Search everything" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(screen.getByRole("combobox", { name: "Search in" })).toHaveTextContent("Titles and messages");
+    expect(screen.getByRole("combobox", { name: "Search in" })).toHaveTextContent("Everything");
   });
 
   it("shows a failure with Retry, which searches again", async () => {

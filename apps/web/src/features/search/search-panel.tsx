@@ -28,7 +28,7 @@ import { useDebouncedValue } from "./use-debounced-value";
 export const SEARCH_DEBOUNCE_MS = 250;
 
 const TYPE_OPTIONS: { value: SearchType; label: string }[] = [
-  { value: "all", label: "Titles and messages" },
+  { value: "all", label: "Everything" },
   { value: "titles", label: "Titles" },
   { value: "messages", label: "Messages" },
 ];
@@ -63,7 +63,7 @@ function HitItem({ hit, onOpen }: { hit: TSearchHit; onOpen: (path: string) => v
       </div>
       {!titleHit && (
         <p className="line-clamp-2 text-sm break-words text-muted-foreground">
-          <Snippet snippet={hit.snippet} />
+          <Snippet snippet={hit.snippet} markdown />
         </p>
       )}
       <p className="truncate text-xs text-muted-foreground">
