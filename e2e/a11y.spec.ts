@@ -95,6 +95,16 @@ function issueScreens(issue: number, role: string): Screen[] {
     },
     { path: `/issues/${issue}`, title: /Replication lag|Upgrade window/, shot: `issue-${role}` },
     { path: `/issues/${issue}?msgIndex=1`, title: /Replication lag|Upgrade window/ },
+    {
+      path: `/issues/${issue}`,
+      title: /Replication lag|Upgrade window/,
+      shot: `issue-jump-to-date-${role}`,
+      open: async (page) => {
+        const form = page.getByRole("form", { name: "Jump to date" });
+        if (!(await form.isVisible())) await page.getByRole("button", { name: "Jump to date" }).click();
+        await expect(form).toBeVisible();
+      },
+    },
   ];
 }
 

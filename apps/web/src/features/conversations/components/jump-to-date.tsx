@@ -4,7 +4,7 @@
  * highlighted; a day after the last message says so in the form.
  */
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -14,6 +14,9 @@ import { issuesApi } from "../api";
 
 export function JumpToDateForm({ issueNumber, onDone }: { issueNumber: number; onDone: () => void }) {
   const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The button that opened the form is gone: the date field takes the focus.
+  useEffect(() => formRef.current?.querySelector("input")?.focus(), []);
   const [day, setDay] = useState<string | null>(null);
   const [missing, setMissing] = useState<string | undefined>(undefined);
   const jump = useMutation({
@@ -34,7 +37,7 @@ export function JumpToDateForm({ issueNumber, onDone }: { issueNumber: number; o
     jump.mutate(day);
   };
   return (
-    <form onSubmit={submit} className="mb-4 space-y-2" aria-label="Jump to date">
+    <form ref={formRef} onSubmit={submit} className="mb-4 space-y-2" aria-label="Jump to date">
       <div className="flex flex-wrap items-start gap-2">
         <DatePicker
           label="Date"
