@@ -179,6 +179,20 @@ test("the EICAR test file ends 'Threat detected and deleted'", async ({ browser 
   await page.context().close();
 });
 
+test("an engineer sees the same files screen for the organization chosen in the switcher", async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, demo.admin);
+  await page.goto("/files");
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Organization" }).click();
+  await page.getByRole("combobox", { name: /^Search/ }).fill("acme");
+  await page.getByRole("option", { name: "acme" }).click();
+  await expect(page.getByText(/^acme · /)).toBeVisible();
+  await expect(filesTable(page).getByRole("row", { name: /health-first\.json/ })).toBeVisible();
+  await page.context().close();
+});
+
 test("/files passes axe in light, dark and at phone width", async ({ page }) => {
   test.setTimeout(120_000);
   await signInDemo(page, demo.owner);

@@ -1,6 +1,8 @@
 import type { DetailedError, HttpResponse } from "tus-js-client";
-import { describe, expect, it } from "vitest";
-import { uploadErrorMessage } from "./tus-engine";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getSession, setSession } from "../../../lib/session";
+import { calls, jsonResponse, mockApi } from "../../../test/helpers";
+import { uploadErrorMessage, uploadToken } from "./tus-engine";
 
 function refusal(status: number, body: string): DetailedError {
   const response = {
@@ -40,5 +42,31 @@ describe("uploadErrorMessage", () => {
     ],
   ])("%#: %s", (error, text) => {
     expect(uploadErrorMessage(error)).toBe(text);
+  });
+});
+
+describe("uploadToken", () => {
+  const renewed = { access_token: "new", expires_at: new Date(Date.now() + 900_000).toISOString() };
+  let fetchMock: ReturnType<typeof mockApi>;
+  beforeEach(() => {
+    fetchMock = mockApi({ "POST /api/auth/refresh-token": () => jsonResponse(renewed) });
+  });
+
+  it("sends the current token while it has time left", async () => {
+    setSession({ accessToken: "current", expiresAt: Date.now() + 600_000 });
+    expect(await uploadToken(null)).toBe("current");
+    expect(calls(fetchMock)).toEqual([]);
+  });
+
+  it("renews a token about to run out before the next chunk (long uploads outlive it)", async () => {
+    setSession({ accessToken: "old", expiresAt: Date.now() + 60_000 });
+    expect(await uploadToken(null)).toBe("new");
+    expect(getSession()?.accessToken).toBe("new");
+  });
+
+  it("renews after a 401 refused the token, even with time left", async () => {
+    setSession({ accessToken: "revoked", expiresAt: Date.now() + 600_000 });
+    expect(await uploadToken("revoked")).toBe("new");
+    expect(calls(fetchMock)).toEqual(["POST /api/auth/refresh-token"]);
   });
 });

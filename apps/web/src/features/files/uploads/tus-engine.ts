@@ -18,7 +18,7 @@ import type { StoredUpload, UploadEngine } from "./upload-store";
 const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
 
 /** The access token for the next request; `rejected` is one a 401 refused (renew past it). */
-async function uploadToken(rejected: string | null): Promise<string | null> {
+export async function uploadToken(rejected: string | null): Promise<string | null> {
   const session = getSession();
   if (!session) return null;
   if (rejected === null && !shouldRenew(session.expiresAt, Date.now())) return session.accessToken;
