@@ -36,8 +36,36 @@ describe("loadConfig defaults", () => {
       webDist: undefined,
       devMailbox: true,
       trustProxy: false,
+      files: {
+        directory: path.resolve("./data/files"),
+        s3: undefined,
+        clamd: undefined,
+        quotaBytes: 50 * 1024 ** 3,
+        maxBytes: 10 * 1024 ** 3,
+        scanMaxBytes: 10 * 1024 ** 3,
+        uploadExpiryMs: 24 * 3600 * 1000,
+      },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it("stores files in S3 only with all four S3 variables, and refuses some of them", () => {
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "files",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    };
+    expect(loadConfig(s3).files.s3).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "files",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+      region: "us-east-1",
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: "files" })).toThrow(/set all four to store files in S3/);
+    expect(loadConfig({ CLAMD_HOST: "clamd" }).files.clamd).toEqual({ host: "clamd", port: 3310 });
   });
 
   it("does not read process.env when given an environment", () => {

@@ -24,6 +24,8 @@ const PUBLIC_API = [
   // The WebSocket: a browser cannot send a bearer header; it authenticates with a chat token.
   "GET /api/chat/ws",
   "GET /api/dev/mail",
+  // A signed download link (an <img src> sends no bearer header): the signature is the authority.
+  "GET /api/files/:uuid/content",
   "GET /api/maintenance/status",
   "POST /api/auth/forgot-password",
   "POST /api/auth/login",

@@ -25,6 +25,7 @@ import { z } from "zod";
 import type { FileRow } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
 import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
+import type { Executor } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
 import { VIEWABLE_TYPES } from "../../platform/user-files";
 import { pushAttachment } from "./attachments";
@@ -54,9 +55,9 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
   const { db, jwt } = rt.ctx;
 
   /** The file in this account, or 404; with the viewer's access to the account. */
-  const loadFile = async (viewer: Viewer, accountId: number, uuid: string) => {
-    const access = await assertMaySeeFiles(db, viewer, accountId);
-    const file = await findFile(db, accountId, uuid);
+  const loadFile = async (viewer: Viewer, accountId: number, uuid: string, exec: Executor = db) => {
+    const access = await assertMaySeeFiles(exec, viewer, accountId);
+    const file = await findFile(exec, accountId, uuid);
     if (!file || file.fileType === "picture") throw notFound(FILE_NOT_FOUND);
     return { access, file };
   };
@@ -136,7 +137,7 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
     async (request) => {
       const viewer = requireViewer(request);
       const updated = await db.transaction(async (tx) => {
-        const { access, file } = await loadFile(viewer, request.params.id, request.params.uuid);
+        const { access, file } = await loadFile(viewer, request.params.id, request.params.uuid, tx);
         assertMayChangeFile(viewer, access, file);
         return updateFile(tx, file, request.body);
       });
