@@ -185,7 +185,11 @@ test("search finds a phrase of a message and opens the conversation at that mess
   // "#n" goes straight to the issue with Enter.
   await customer.keyboard.press("Control+/");
   await customer.getByRole("combobox", { name: "Search issues and messages" }).fill(`#${issue}`);
-  await expect(customer.getByRole("option", { name: `Open issue #${issue}` })).toBeVisible();
+  // Offered first, and already the active option: Enter takes it.
+  await expect(customer.getByRole("option", { name: `Open issue #${issue}` })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await customer.keyboard.press("Enter");
   await expect(customer).toHaveURL(new RegExp(`/issues/${issue}$`));
 
