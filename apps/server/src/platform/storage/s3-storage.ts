@@ -10,7 +10,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { S3 } from "@aws-sdk/client-s3";
 import { S3Store } from "@tus/s3-store";
-import { Upload } from "@tus/server";
 import { type ByteRange, type Storage, spool } from "./storage";
 
 export interface S3Settings {
@@ -41,6 +40,10 @@ export class S3Storage implements Storage {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // Checksums only where S3 requires them: the SDK's default streams bodies as aws-chunked with
+      // a trailing checksum, which S3-compatible servers other than AWS may store as the body.
+      requestChecksumCalculation: "WHEN_REQUIRED" as const,
+      responseChecksumValidation: "WHEN_REQUIRED" as const,
     };
     this.bucket = settings.bucket;
     this.client = new S3(clientConfig);
@@ -54,16 +57,16 @@ export class S3Storage implements Storage {
   }
 
   async put(id: string, source: Readable, maxBytes: number): Promise<number> {
-    // The length must be known before S3 takes a stream: spool it to disk first.
+    // S3 must know the length before it takes a stream: spool it to disk first, then one PUT
+    // (the object appears whole or not at all).
     const spooled = await spool(source, this.spoolDir, maxBytes);
     try {
-      const upload = new Upload({ id, size: spooled.size, offset: 0 });
-      await this.tusStore.create(upload);
-      if (spooled.size === 0) {
-        await this.client.putObject({ Bucket: this.bucket, Key: id, Body: "" });
-      } else {
-        await this.tusStore.write(createReadStream(spooled.path), id, 0);
-      }
+      await this.client.putObject({
+        Bucket: this.bucket,
+        Key: id,
+        Body: createReadStream(spooled.path),
+        ContentLength: spooled.size,
+      });
       return spooled.size;
     } finally {
       await spooled.remove();
