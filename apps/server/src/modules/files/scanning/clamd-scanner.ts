@@ -31,6 +31,16 @@ export class ClamdScanner implements Scanner {
     return this.client;
   }
 
+  private async alive(): Promise<boolean> {
+    try {
+      const socket = await (await this.connect()).ping();
+      socket.end();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async scan(file: string, size: number): Promise<ScanVerdict> {
     if (size > this.maxBytes) return { status: "SIZE_TOO_BIG" };
     try {
@@ -41,6 +51,10 @@ export class ClamdScanner implements Scanner {
       return { status: "OK" };
     } catch (err) {
       if (/size limit exceeded/i.test(String((err as Error).message ?? err)))
+        return { status: "SIZE_TOO_BIG" };
+      // clamd hangs up in the middle of a stream longer than its StreamMaxLength: if it still
+      // answers a PING, that is what happened; otherwise it is down.
+      if ((err as { code?: string }).code === "EPIPE" && (await this.alive()))
         return { status: "SIZE_TOO_BIG" };
       this.client = undefined;
       throw err;

@@ -14,5 +14,6 @@ declare module "clamscan" {
   export default class NodeClam {
     init(options: { preference?: "clamdscan" | "clamscan"; clamdscan?: ClamdSettings }): Promise<NodeClam>;
     scanStream(stream: NodeJS.ReadableStream): Promise<ScanResult>;
+    ping(): Promise<{ end(): void }>;
   }
 }
