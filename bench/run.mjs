@@ -13,6 +13,7 @@ const scripts = [
   "chat-latency.mjs",
   "queue-scale.mjs",
   "conversation-scroll.mjs",
+  "upload-throughput.mjs",
 ];
 const smoke = process.argv.includes("--smoke");
 
