@@ -12,11 +12,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  apiCall,
   ensureBuilt,
   freePort,
   freshDatabase,
+  percentile,
   printTable,
   requireFromServer,
+  signInAs,
   startServer,
   stopServer,
   waitFor,
@@ -48,22 +51,8 @@ async function redisReachable() {
   }
 }
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function api(base, method, path, token, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function signIn(base, username, password) {
-  return (await api(base, "POST", "/api/auth/login", undefined, { username, password })).access_token;
-}
+const api = apiCall;
+const signIn = signInAs;
 
 /** N sockets on `base`, authenticated and subscribed to the issue; each calls onMessage(index, at). */
 async function openClients(base, chatToken, issue, onMessage) {

@@ -27,7 +27,8 @@ const dataDir = process.env.PORTICO_E2E_DATA_DIR;
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
-  outputDir: join(repoRoot, "test-results", "e2e"),
+  // Per port, so two runs side by side do not delete each other's traces.
+  outputDir: join(repoRoot, "test-results", port === 8181 ? "e2e" : `e2e-${port}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,
