@@ -415,13 +415,6 @@ export function DataTable<T extends RowData>({
                   ))}
                 </tr>
               ))}
-            {showEmpty && (
-              <tr>
-                <td colSpan={visibleColumns.length} className="p-4">
-                  {empty ?? <p className="py-6 text-center text-muted-foreground">No rows.</p>}
-                </td>
-              </tr>
-            )}
             {!loading &&
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="border-b last:border-b-0 hover:bg-muted/50">
@@ -431,6 +424,12 @@ export function DataTable<T extends RowData>({
           </tbody>
         </table>
       </div>
+      {/* Outside the sideways-scrolling table, so on a phone the next step is in view. */}
+      {showEmpty && (
+        <div className="p-4">
+          {empty ?? <p className="py-6 text-center text-muted-foreground">No rows.</p>}
+        </div>
+      )}
       {loading && (
         <p className="sr-only" role="status">
           Loading {label}
