@@ -35,6 +35,7 @@ import { registerRequestGuard } from "./platform/request-guard";
 import { refusingNul } from "./platform/request-validation";
 import { createSecurityHeaders, registerSecurityHeaders } from "./platform/security-headers";
 import { loadSigningKey } from "./platform/signing-key";
+import { createStorage } from "./platform/storage";
 import { registerWebApp } from "./platform/web-app";
 
 export interface BuildOptions {
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
     limits: new RateLimits(redis),
     maintenance: new MaintenanceState(db),
     realtime: await Realtime.create({ db, redis, log: app.log }),
+    storage: createStorage(config.files),
   };
   registerAuthJobs(ctx);
   app.decorate("ctx", ctx);

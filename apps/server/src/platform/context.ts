@@ -7,6 +7,7 @@ import type { Mailer } from "./mail/mailer";
 import type { MaintenanceState } from "./maintenance";
 import type { RateLimits } from "./rate-limit";
 import type { Realtime } from "./realtime/realtime";
+import type { Storage } from "./storage";
 
 /** Shared services every module receives through `app.ctx`. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   maintenance: MaintenanceState;
   /** WebSocket fan-out across instances (in process, or Redis pub/sub with REDIS_URL). */
   realtime: Realtime;
+  /** Uploaded bytes: DATA_DIR/files, or an S3 bucket with S3_* (files, attachments, pictures). */
+  storage: Storage;
 }
 
 declare module "fastify" {

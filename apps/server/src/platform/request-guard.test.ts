@@ -23,6 +23,8 @@ const PUBLIC_API = [
   "GET /api/auth/signup/verify",
   // The WebSocket: a browser cannot send a bearer header; it authenticates with a chat token.
   "GET /api/chat/ws",
+  // A profile picture's signed link (the thumbnail call checks who may see it, then redirects here).
+  "GET /api/chat/user/:id/picture",
   "GET /api/dev/mail",
   // A signed download link (an <img src> sends no bearer header): the signature is the authority.
   "GET /api/files/:uuid/content",

@@ -4,6 +4,7 @@
  * from guessing another, only the raster image types are shown inline (never HTML or SVG), and a
  * closed CSP with `sandbox` covers the answer even if it were opened as a page.
  */
+import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import { USER_FILE_CSP } from "./security-headers";
 
@@ -41,7 +42,7 @@ export interface UserFile {
   /** Sniffed from the bytes when stored, never the client's declared type. */
   contentType: string;
   filename: string;
-  data: Buffer;
+  data: Buffer | Readable;
   /** Cache-Control; private by default, since access is checked per viewer. */
   cacheControl?: string;
 }

@@ -31,12 +31,17 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_idx").on(t.email)],
 );
 
-/** Profile pictures live beside the user so every instance can serve them. */
+/**
+ * A user's profile picture: its bytes in the file storage under `storageKey` (every instance
+ * reads the same storage). `data` holds pictures stored before the storage existed; they move to
+ * the storage the first time they are read.
+ */
 export const userPictures = pgTable("user_pictures", {
   userId: integer()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   contentType: text().notNull(),
-  data: bytea().notNull(),
+  data: bytea(),
+  storageKey: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,16 +1,15 @@
 /**
- * What the files module holds for the life of the app: the storage (created on first use, so an
- * app that never touches files never creates DATA_DIR/files), the scanner and its worker.
+ * What the files module holds for the life of the app: the storage (the app's), the scanner and
+ * its worker.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../platform/context";
-import { createStorage, type Storage } from "../../platform/storage";
+import type { Storage } from "../../platform/storage";
 import { BuiltinScanner } from "./scanning/builtin-scanner";
 import { ClamdScanner } from "./scanning/clamd-scanner";
 import type { Scanner } from "./scanning/scanner";
 
 export class FilesRuntime {
-  private created: Storage | undefined;
   readonly scanner: Scanner;
   /** Set by the scan worker: runs a scan pass soon (after an upload completes). */
   kickScanner: () => void = () => undefined;
@@ -26,8 +25,7 @@ export class FilesRuntime {
   }
 
   get storage(): Storage {
-    this.created ??= createStorage(this.ctx.config.files);
-    return this.created;
+    return this.ctx.storage;
   }
 
   get config() {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../test/helper";
+import type { Frame } from "../conversations/chat-test-client";
 import { call, openIssue } from "../conversations/test-fixtures";
 import {
   type Cast,
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Json = Record<string, any>;
+type Json = Frame;
 const inject = async (
   authorization: string | undefined,
   method: "GET" | "POST" | "PUT" | "DELETE",
@@ -166,7 +167,7 @@ describe("files of an account", () => {
       const shown = (
         await inject(cast.ownerA, "GET", `/api/accounts/${cast.orgA.id}/files?page_size=100`)
       ).body.items.find((x: Json) => x.uuid === f.uuid);
-      expect(shown.filename).toBe(String(original).replace(/[\u0000-\u001f]/g, ""));
+      expect(shown.filename).toBe(String(original).replace(/[\p{Cc}]/gu, ""));
       const signed = await urlOf(cast.ownerA, cast.orgA.id, f.uuid);
       const res = await fetchSigned(signed.body.url);
       const disposition = res.headers.get("content-disposition") ?? "";

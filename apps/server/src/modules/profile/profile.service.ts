@@ -46,13 +46,19 @@ export async function updateProfile(exec: Executor, userId: number, fields: Reco
     .where(eq(users.id, userId));
 }
 
-export async function savePicture(exec: Executor, userId: number, contentType: string, data: Buffer) {
-  const values = { userId, contentType, data, updatedAt: new Date() };
+/** Points the user's picture at bytes already in the storage; answers the key it replaces. */
+export async function savePicture(exec: Executor, userId: number, contentType: string, storageKey: string) {
+  const [previous] = await exec
+    .select({ key: userPictures.storageKey })
+    .from(userPictures)
+    .where(eq(userPictures.userId, userId));
+  const values = { userId, contentType, storageKey, data: null, updatedAt: new Date() };
   await exec
     .insert(userPictures)
     .values(values)
     .onConflictDoUpdate({ target: userPictures.userId, set: values });
   await exec.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
+  return previous?.key ?? undefined;
 }
 
 /** A picture is visible to its owner, to engineers, for engineers' pictures, and within shared organizations. */

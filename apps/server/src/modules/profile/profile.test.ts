@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,10 +16,14 @@ import {
 } from "../../test/helper";
 
 let t: TestContext;
+const dataDir = mkdtempSync(path.join(tmpdir(), "portico-profile-"));
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DATA_DIR: dataDir });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -69,8 +76,12 @@ const profileOf = async (authorization: string) => {
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const thumbnail = (userId: number, authorization: string) =>
-  get(`/api/chat/user/${userId}/thumbnail`, authorization);
+/** The thumbnail as a browser gets it: the checked call redirects to a signed link (no bearer needed there). */
+const thumbnail = async (userId: number, authorization: string) => {
+  const res = await get(`/api/chat/user/${userId}/thumbnail`, authorization);
+  if (res.statusCode !== 302) return res;
+  return get(String(res.headers.location));
+};
 const picturePart = (data: Buffer, filename = "me.png", type = "image/png"): File => ({
   name: "picture",
   filename,
@@ -221,7 +232,9 @@ describe("profile picture", () => {
     expect(url).toMatch(new RegExp(`^/api/chat/user/${user.id}/thumbnail\\?v=\\d+$`));
     expect((await profileOf(user.authorization)).picture_url).toBe(url);
 
-    const image = await get(url, user.authorization);
+    const redirect = await get(url, user.authorization);
+    expect(redirect.statusCode).toBe(302);
+    const image = await get(String(redirect.headers.location));
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/png");
     expect(image.headers["x-content-type-options"]).toBe("nosniff");
@@ -282,7 +295,7 @@ describe("profile picture", () => {
     const res = await postProfile(user.authorization, { profile_name: "Big" }, picturePart(big));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: "The picture must be at most 2 MiB", status: 413 });
-    expect((await storedPicture(user.id))?.data.equals(png)).toBe(true);
+    expect((await thumbnail(user.id, user.authorization)).rawPayload.equals(png)).toBe(true);
   });
 
   it("accepts a picture of exactly 2 MiB (boundary)", async () => {
@@ -291,7 +304,7 @@ describe("profile picture", () => {
     const exact = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 - png.length, 0x41)]);
     const res = await postProfile(user.authorization, { profile_name: "Exact" }, picturePart(exact));
     expect(res.statusCode).toBe(200);
-    expect((await storedPicture(user.id))?.data.length).toBe(2 * 1024 * 1024);
+    expect((await thumbnail(user.id, user.authorization)).rawPayload.length).toBe(2 * 1024 * 1024);
   });
 
   it("user info says whether there is a picture, so the app asks for one only then", async () => {
@@ -377,6 +390,39 @@ describe("profile picture", () => {
       const res = await get(`/api/chat/user/${owner.id}/thumbnail`);
       expect(res.statusCode).toBe(401);
     });
+  });
+});
+
+describe("pictures in the file storage", () => {
+  it("moves a picture kept in the database to the storage on first read", async () => {
+    const user = await signedIn();
+    const png = tinyPng();
+    await t.db.insert(userPictures).values({ userId: user.id, contentType: "image/png", data: png });
+    const image = await thumbnail(user.id, user.authorization);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(png)).toBe(true);
+    const row = await storedPicture(user.id);
+    expect(row?.data).toBeNull();
+    expect(row?.storageKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readFileSync(path.join(dataDir, "files", String(row?.storageKey))).equals(png)).toBe(true);
+  });
+
+  it("serves the bytes only through a signed link for the current picture", async () => {
+    const user = await signedIn();
+    await postProfile(user.authorization, { profile_name: "Linked" }, picturePart(tinyPng()));
+    const redirect = await get(`/api/chat/user/${user.id}/thumbnail`, user.authorization);
+    expect(redirect.statusCode).toBe(302);
+    const link = new URL(String(redirect.headers.location), "http://x");
+    expect((await get(link.pathname + link.search)).statusCode).toBe(200);
+    const edited = new URL(link);
+    edited.searchParams.set("sig", `${link.searchParams.get("sig")?.slice(0, -2)}AA`);
+    expect((await get(edited.pathname + edited.search)).statusCode).toBe(404);
+    const other = await signedIn();
+    expect((await get(`/api/chat/user/${other.id}/picture${link.search}`)).statusCode).toBe(404);
+    const oldKey = (await storedPicture(user.id))?.storageKey;
+    await postProfile(user.authorization, { profile_name: "Linked" }, picturePart(tinyPng()));
+    expect((await get(link.pathname + link.search)).statusCode).toBe(404);
+    expect(existsSync(path.join(dataDir, "files", String(oldKey)))).toBe(false);
   });
 });
 

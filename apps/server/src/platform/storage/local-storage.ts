@@ -12,15 +12,23 @@ const SAFE_ID = /^[0-9a-f-]{36}$/;
 
 export class LocalStorage implements Storage {
   readonly kind = "local";
-  readonly tusStore: FileStore;
+  private store: FileStore | undefined;
   private readonly spoolDir: string;
 
   constructor(
     private readonly directory: string,
-    expirationMs: number,
+    private readonly expirationMs: number,
   ) {
-    this.tusStore = new FileStore({ directory, expirationPeriodInMilliseconds: expirationMs });
     this.spoolDir = path.join(directory, ".spool");
+  }
+
+  /** Made on first use: FileStore creates its folder, which an app that stores nothing need not have. */
+  get tusStore(): FileStore {
+    this.store ??= new FileStore({
+      directory: this.directory,
+      expirationPeriodInMilliseconds: this.expirationMs,
+    });
+    return this.store;
   }
 
   private pathOf(id: string): string {
