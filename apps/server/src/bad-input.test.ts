@@ -40,7 +40,7 @@ type JsonSchema = {
   maximum?: number;
 };
 type Operation = {
-  parameters?: Array<{ in: "path" | "query"; name: string }>;
+  parameters?: Array<{ in: "path" | "query"; name: string; schema?: { format?: string; pattern?: string } }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -62,9 +62,23 @@ const hasBody = (op: Operation) => op.requestBody !== undefined;
 const paramsIn = (op: Operation, where: "path" | "query") =>
   (op.parameters ?? []).filter((p) => p.in === where).map((p) => p.name);
 
-/** The path with each parameter replaced: `value` for `name`, 1 for the others. */
-const fill = (path: string, name: string, value: string) =>
-  path.replace(/:(\w+)/g, (_m, p: string) => (p === name ? value : "1"));
+/** Path parameters that are ids (digits); others are uuids (files) or names (an uploaded file's). */
+const idParamsIn = (op: Operation) =>
+  (op.parameters ?? [])
+    .filter((p) => p.in === "path" && p.schema?.format !== "uuid" && p.schema?.pattern !== undefined)
+    .map((p) => p.name);
+
+const SAMPLE_UUID = "00000000-0000-4000-8000-000000000000";
+/** A valid value for a path parameter that is not under test. */
+const sample = (op: Operation | undefined, name: string) => {
+  const schema = op?.parameters?.find((p) => p.in === "path" && p.name === name)?.schema;
+  if (schema?.format === "uuid") return SAMPLE_UUID;
+  return schema && schema.pattern === undefined ? "x.txt" : "1";
+};
+
+/** The path with each parameter replaced: `value` for `name`, a valid sample for the others. */
+const fill = (path: string, name: string, value: string, op?: Operation) =>
+  path.replace(/:(\w+)/g, (_m, p: string) => (p === name ? value : sample(op, p)));
 
 /** A value of this schema's shape holding U+0000 in a string, if the shape has a string anywhere. */
 function withNul(schema: JsonSchema | undefined): unknown {
@@ -114,8 +128,8 @@ describe("walking every documented route", () => {
     "every path id refuses %s with a 400",
     async (bad) => {
       for (const { method, path, op } of operations()) {
-        for (const name of paramsIn(op, "path")) {
-          const res = await call(method, fill(path, name, bad));
+        for (const name of idParamsIn(op)) {
+          const res = await call(method, fill(path, name, bad, op));
           expect({ route: `${method} ${path}`, status: res.statusCode }).toEqual({
             route: `${method} ${path}`,
             status: 400,
@@ -128,8 +142,8 @@ describe("walking every documented route", () => {
 
   it("every path id takes 2147483647, the largest, without a 500", async () => {
     for (const { method, path, op } of operations()) {
-      for (const name of paramsIn(op, "path")) {
-        const res = await call(method, fill(path, name, "2147483647"));
+      for (const name of idParamsIn(op)) {
+        const res = await call(method, fill(path, name, "2147483647", op));
         const route = `${method} ${path}`;
         expect({ route, serverError: res.statusCode >= 500 }).toEqual({ route, serverError: false });
         expect(res.json().error).not.toBe(`${name} must be a whole number from 1 to 2147483647`);
@@ -140,7 +154,7 @@ describe("walking every documented route", () => {
   it("every aid refuses 2147483648 with a 400", async () => {
     for (const { method, path, op } of operations()) {
       if (!paramsIn(op, "query").includes("aid")) continue;
-      const res = await call(method, `${fill(path, "", "1")}?aid=2147483648`);
+      const res = await call(method, `${fill(path, "", "1", op)}?aid=2147483648`);
       expect({ route: `${method} ${path}`, status: res.statusCode }).toEqual({
         route: `${method} ${path}`,
         status: 400,
@@ -155,14 +169,16 @@ describe("walking every documented route", () => {
     for (const { method, path, op } of operations()) {
       // Fastify checks the body before the query string, so a query is tried alone only where no body is due.
       const urls = [
-        ...paramsIn(op, "path").map((name) => fill(path, name, "%00")),
-        ...(hasBody(op) ? [] : paramsIn(op, "query").map((name) => `${fill(path, "", "1")}?${name}=a%00b`)),
+        ...paramsIn(op, "path").map((name) => fill(path, name, "%00", op)),
+        ...(hasBody(op)
+          ? []
+          : paramsIn(op, "query").map((name) => `${fill(path, "", "1", op)}?${name}=a%00b`)),
       ];
       const requests: Array<[string, unknown]> = urls.map((url) => [url, undefined]);
       const body = op.requestBody?.content?.["application/json"]?.schema;
       for (const [name, property] of Object.entries(body?.properties ?? {})) {
         const value = withNul(property);
-        if (value !== undefined) requests.push([fill(path, "", "1"), { [name]: value }]);
+        if (value !== undefined) requests.push([fill(path, "", "1", op), { [name]: value }]);
       }
       for (const [url, payload] of requests) {
         tried++;
@@ -185,7 +201,7 @@ describe("walking every documented route", () => {
       for (const [name, property] of Object.entries(body?.properties ?? {})) {
         if (property.type !== "integer" || property.maximum !== 2147483647) continue;
         tried++;
-        const res = await call(method, fill(path, "", "1"), { [name]: 2147483648 });
+        const res = await call(method, fill(path, "", "1", op), { [name]: 2147483648 });
         expect({ route: `${method} ${path}`, status: res.statusCode }).toEqual({
           route: `${method} ${path}`,
           status: 400,

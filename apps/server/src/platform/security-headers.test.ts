@@ -204,16 +204,23 @@ describe("headers on every kind of answer", () => {
     });
   });
 
+  /** The picture as a browser gets it: the checked thumbnail call redirects to a signed link. */
+  const pictureOf = async (userId: number, authorization: string) => {
+    const checked = await t.app.inject({
+      method: "GET",
+      url: `/api/chat/user/${userId}/thumbnail`,
+      headers: { authorization },
+    });
+    expect(checked.statusCode).toBe(302);
+    return t.app.inject({ method: "GET", url: String(checked.headers.location) });
+  };
+
   it("a user's picture: the closed policy, nosniff, inline only as a raster image", async () => {
     const user = await createUser(t.db);
     const { authorization } = await signIn(t.app, user);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     await t.db.insert(userPictures).values({ userId: user.id, contentType: "image/png", data: png });
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/chat/user/${user.id}/thumbnail`,
-      headers: { authorization },
-    });
+    const res = await pictureOf(user.id, authorization);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/png");
     expect(res.headers["content-disposition"]).toBe(`inline; filename="picture-${user.id}.png"`);
@@ -237,11 +244,7 @@ describe("headers on every kind of answer", () => {
     await t.db
       .insert(userPictures)
       .values({ userId: user.id, contentType: type, data: Buffer.from(content) });
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/chat/user/${user.id}/thumbnail`,
-      headers: { authorization },
-    });
+    const res = await pictureOf(user.id, authorization);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; /);
     expect(res.headers["content-security-policy"]).toBe(USER_FILE_CSP);

@@ -60,7 +60,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = pgDb ? await openPostgres(pgDb.url, 4) : await openPglite();
   await database.migrate();
   await seed(database.db, { demo: false });
-  const app = await buildApp({ config: testConfig(env), db: database.db, logger: false });
+  // Stored files (uploads, pictures) go to a folder of this app's own, removed on close.
+  const dataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "portico-test-"));
+  const config = testConfig({ ...env, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
+  const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   return {
     app,
@@ -69,6 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       await pgDb?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

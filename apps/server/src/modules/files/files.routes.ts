@@ -19,6 +19,7 @@ import {
   ZFileUrlQuery,
   ZSignedUrl,
 } from "@portico/shared/schemas/files";
+import { zIdText } from "@portico/shared/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -177,7 +178,7 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
         tags,
         params: z.object({ uuid: z.uuid() }),
         querystring: z.object({
-          aid: z.string().regex(/^\d{1,10}$/),
+          aid: zIdText("aid"),
           d: z.enum(["inline", "attachment"]),
           exp: z.string().regex(/^\d{1,12}$/),
           sig: z.string().max(100),
@@ -187,7 +188,7 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
     async (request, reply) => {
       const { uuid } = request.params;
       const { aid, d, exp, sig } = request.query;
-      const target = { uuid, accountId: Number(aid), disposition: d };
+      const target = { uuid, accountId: aid, disposition: d };
       if (!verifyFileUrl(jwt, target, Number(exp), sig)) throw notFound(FILE_MESSAGES.linkExpired);
       const file = await findFile(db, target.accountId, uuid);
       if (!file) throw notFound(FILE_NOT_FOUND);

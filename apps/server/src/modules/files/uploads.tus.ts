@@ -166,7 +166,8 @@ export async function uploadRoutes(fastify: FastifyInstance, opts: { rt: FilesRu
   };
 
   const methods = ["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"] as const;
-  const schema = { tags: ["files"], hide: false };
+  // A protocol of its own (tus 1.0, docs/API.md), not a JSON API: kept out of the OpenAPI document.
+  const schema = { hide: true };
   fastify.route({ method: [...methods], url: "/uploads", schema, handler: handle });
   fastify.route({ method: [...methods], url: "/uploads/:id", schema, handler: handle });
 }
