@@ -211,7 +211,7 @@ test("/files passes axe in light, dark and at phone width", async ({ page }) => 
   const found: string[] = [];
   for (const variant of variants) {
     await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.colorScheme });
+    await page.emulateMedia({ colorScheme: variant.colorScheme, reducedMotion: "reduce" });
     for (const state of ["list", "upload dialog"] as const) {
       if (state === "upload dialog") {
         await page.getByRole("button", { name: "Upload file", exact: true }).click();

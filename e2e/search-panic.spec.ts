@@ -70,7 +70,7 @@ async function axeFindings(page: Page, name: string, open?: () => Promise<void>)
   const found: string[] = [];
   for (const variant of VARIANTS) {
     await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.colorScheme });
+    await page.emulateMedia({ colorScheme: variant.colorScheme, reducedMotion: "reduce" });
     await open?.();
     const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
     for (const v of results.violations.filter((r) => r.impact === "serious" || r.impact === "critical")) {

@@ -185,6 +185,8 @@ export function FilePicker({
         />
         <label
           htmlFor={id}
+          // A dimmed label while the picker is off: disabled, as its input is (contrast rules exempt it).
+          aria-disabled={disabled || undefined}
           className={cn(
             buttonVariants({ variant: "secondary", size: "sm" }),
             "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
