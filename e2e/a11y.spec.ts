@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, signInDemo } from "./support/helpers";
+import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo } from "./support/helpers";
 
 interface Screen {
   path: string;
@@ -151,12 +151,7 @@ async function checkScreens(page: Page, role: string, screens: Screen[]): Promis
         const mobile = variant.viewport.width < 768;
         if (screen.only && screen.only !== (mobile ? "mobile" : "desktop")) continue;
         await page.setViewportSize(variant.viewport);
-        // Reduced motion: colours change at once with the theme, so axe never reads a colour
-        // half-way through a transition (a label read mid-fade failed the contrast check once).
-        await page.emulateMedia({ colorScheme: variant.colorScheme, reducedMotion: "reduce" });
-        await expect(page.locator("html")).toHaveClass(
-          variant.colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
-        );
+        await showScheme(page, variant.colorScheme);
         await screen.open?.(page);
         const where = `[${variant.name}] ${role} ${screen.path}${screen.shot ? ` (${screen.shot})` : ""}`;
         found.push(...(await violations(page, where)));

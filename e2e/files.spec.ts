@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type CDPSession, expect, type Locator, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, signInDemo } from "./support/helpers";
+import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo } from "./support/helpers";
 
 const MB = 1_000_000;
 /** The standard anti-virus test file: 68 bytes every scanner reports, harmless. */
@@ -211,7 +211,7 @@ test("/files passes axe in light, dark and at phone width", async ({ page }) => 
   const found: string[] = [];
   for (const variant of variants) {
     await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.colorScheme, reducedMotion: "reduce" });
+    await showScheme(page, variant.colorScheme);
     for (const state of ["list", "upload dialog"] as const) {
       if (state === "upload dialog") {
         await page.getByRole("button", { name: "Upload file", exact: true }).click();

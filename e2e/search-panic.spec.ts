@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, signInDemo, uniqueTag } from "./support/helpers";
+import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo, uniqueTag } from "./support/helpers";
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   // A context of its own (axe needs one made with newContext).
@@ -70,7 +70,7 @@ async function axeFindings(page: Page, name: string, open?: () => Promise<void>)
   const found: string[] = [];
   for (const variant of VARIANTS) {
     await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.colorScheme, reducedMotion: "reduce" });
+    await showScheme(page, variant.colorScheme);
     await open?.();
     const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
     for (const v of results.violations.filter((r) => r.impact === "serious" || r.impact === "critical")) {

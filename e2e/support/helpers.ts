@@ -139,3 +139,19 @@ export async function createIssueViaApi(page: Page, title: string, message: stri
   return ((await created.json()) as { conversation: { issue: { issue_number: number } } }).conversation.issue
     .issue_number;
 }
+
+/**
+ * Switches the page to a colour scheme and waits until every colour on it is final, so axe reads
+ * the new theme's colours: no transition runs (a colour read mid-transition once failed a contrast
+ * check) and the html class has followed the scheme.
+ */
+export async function showScheme(page: Page, colorScheme: "light" | "dark"): Promise<void> {
+  await page.addStyleTag({
+    content: "*, ::before, ::after { transition: none !important; animation: none !important; }",
+  });
+  await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+  await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
