@@ -3,20 +3,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { currentUrl, headersOf, mockApi } from "../test/helpers";
+import { currentUrl, headersOf, mockApi, testCustomer } from "../test/helpers";
 
-const customer = {
-  userId: 2,
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  accountId: 3,
-  companyName: "Acme",
-  isEngineer: false,
-  roles: [],
-  accountType: null,
-  mfaEnabled: false,
-  hasPicture: false,
-};
+const customer = testCustomer;
 
 function api(status = "OK", extra: Record<string, object> = {}) {
   return mockApi({

@@ -105,3 +105,17 @@ export async function chooseOption(
   await user.paste(search);
   await user.click(await screen.findByRole("option", { name: option }));
 }
+
+/** The signed-in customer of screen tests: a plain member of organization 3 ("Acme"). */
+export const testCustomer = {
+  userId: 2,
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  accountId: 3,
+  companyName: "Acme",
+  isEngineer: false,
+  roles: [],
+  accountType: null,
+  mfaEnabled: false,
+  hasPicture: false,
+};

@@ -2,24 +2,13 @@ import type { TFile } from "@portico/shared/schemas/files";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSession } from "../../lib/session";
-import { bodyOf, calls, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
+import { bodyOf, calls, jsonResponse, mockApi, renderScreen, testCustomer } from "../../test/helpers";
 import FilesScreen from "./files-screen";
 import { fakeEngine } from "./test/fake-engine";
 import { createUploadStore } from "./uploads/upload-store";
 import { UploadStoreProvider } from "./uploads/use-uploads";
 
-const customer = {
-  userId: 2,
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  accountId: 3,
-  companyName: "Acme",
-  isEngineer: false,
-  roles: [],
-  accountType: null,
-  mfaEnabled: false,
-  hasPicture: false,
-};
+const customer = testCustomer;
 
 function fileRow(over: Partial<TFile>): TFile {
   return {

@@ -11,21 +11,11 @@ import {
   jsonResponse,
   mockApi,
   renderScreen,
+  testCustomer,
 } from "../../test/helpers";
 import PanicScreen from "./panic-screen";
 
-const customer = {
-  userId: 2,
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  accountId: 3,
-  companyName: "Acme",
-  isEngineer: false,
-  roles: [],
-  accountType: null,
-  mfaEnabled: false,
-  hasPicture: false,
-};
+const customer = testCustomer;
 
 /** Only the part of the created issue the screen reads. */
 const created = { conversation: { issue: { issue_number: 42 } } };

@@ -3,21 +3,18 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setNavigate } from "../../lib/navigation";
 import { persistedStore } from "../../lib/persisted-store";
 import { getSession, setSession } from "../../lib/session";
-import { calls, chooseOption, currentUrl, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
+import {
+  calls,
+  chooseOption,
+  currentUrl,
+  jsonResponse,
+  mockApi,
+  renderScreen,
+  testCustomer,
+} from "../../test/helpers";
 import AppShell from "./app-shell";
 
-const customer = {
-  userId: 2,
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  accountId: 3,
-  companyName: "Acme",
-  isEngineer: false,
-  roles: [],
-  accountType: null,
-  mfaEnabled: false,
-  hasPicture: false,
-};
+const customer = testCustomer;
 const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName: "Vendor", isEngineer: true };
 const ENGINEER_LINKS = ["Customers", "Engineer activity", "Purged accounts", "Users without membership"];
 
