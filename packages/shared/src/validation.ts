@@ -159,3 +159,13 @@ export const otp = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail");
+
+/** A whole number written in a query string, digits only, from `min` to `max`. */
+export const zIntText = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+};

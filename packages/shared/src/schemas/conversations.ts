@@ -6,8 +6,19 @@
 
 import { ISSUE_STATUSES } from "../rules/issue-status";
 import { ASSIGNMENT_FILTERS } from "../rules/roles";
-import { hasVisibleCharacter, MAX_ID, zId, zIdText } from "../validation";
+import { hasVisibleCharacter, MAX_ID, zId, zIdText, zIntText } from "../validation";
 import { z } from "../zod";
+import {
+  type TIssueEvent,
+  type TMention,
+  type TNote,
+  ZIssueEvent,
+  ZIssueWork,
+  ZListItemWork,
+  ZNote,
+} from "./issue-work";
+
+export { zIntText };
 
 export const ISSUE_TITLE_MAX_LENGTH = 200;
 /** Characters of Markdown in one message; a pasted log longer than this belongs in a file. */
@@ -34,16 +45,6 @@ export const CONVERSATION_MESSAGES = {
   archivedNeedsAnswer: "Only an answered issue can be archived",
   editNothing: "Give a new body or force_fmt_msg",
 } as const;
-
-/** A whole number written in a query string, digits only, from `min` to `max`. */
-export const zIntText = (name: string, min: number, max: number) => {
-  const message = `${name} must be a whole number from ${min} to ${max}`;
-  return z
-    .string({ error: message })
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message));
-};
 
 const optionalText = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -97,6 +98,8 @@ export const ZIssueListQuery = z.object({
   status: optionalText(z.enum(ISSUE_STATUSES)),
   /** With filter=assignee: whose issues (default the viewer). */
   assignee: optionalText(zIdText("assignee")),
+  /** Engineers: only issues carrying this tag. */
+  tag: optionalText(zIdText("tag")),
 });
 export type TIssueListQuery = z.input<typeof ZIssueListQuery>;
 
@@ -271,6 +274,8 @@ export const ZConversationEventItem = z.object({
   /** Plan rank of the issue's account (spec §4), lower first. */
   planRank: z.number(),
   lastMessage: ZLastMessage.nullable(),
+  /** Engineers only: tags, assignees and category (never on an account channel). */
+  work: ZListItemWork.optional(),
 });
 export type TConversationEventItem = z.infer<typeof ZConversationEventItem>;
 
@@ -300,6 +305,8 @@ export const ZIssueAbilities = z.object({
   rename: z.boolean(),
   answer: z.boolean(),
   join: z.boolean(),
+  /** Engineers: tags, category, assignees, notes. */
+  work: z.boolean(),
 });
 
 /** GET /api/chat/issue/:id, POST /api/chat/issue (201), PUT /api/chat/issue/:id. */
@@ -312,6 +319,11 @@ export const ZIssueDetail = z.object({
   /** The issue's message revision at the time of reading (send it back when reconnecting). */
   revision: z.number(),
   abilities: ZIssueAbilities,
+  work: ZIssueWork,
+  /** The events shown among these messages (after_message_index within the page; 0 on the first). */
+  events: z.array(ZIssueEvent),
+  /** Engineers only ([] for customers): the notes shown among these messages, as events are. */
+  notes: z.array(ZNote),
 });
 export type TIssueDetail = z.infer<typeof ZIssueDetail>;
 
@@ -367,11 +379,18 @@ export const CHAT_CLOSE = {
   maintenance: 4503,
 } as const;
 
-/** Channel names: `issue:{number}`, `account:{id}`, `queue` (engineers), `presence`. */
+/**
+ * Channel names: `issue:{number}` (everyone who may read the issue), `staff:issue:{number}`
+ * (engineers: notes and engineer-only events), `account:{id}`, `user:{id}` (that user only:
+ * mentions), `queue` (engineers), `presence`.
+ */
 export const ZChannel = z
   .string()
   .max(40)
-  .regex(/^(issue:\d{1,10}|account:\d{1,10}|queue|presence)$/, "Unknown channel");
+  .regex(
+    /^(issue:\d{1,10}|staff:issue:\d{1,10}|account:\d{1,10}|user:\d{1,10}|queue|presence)$/,
+    "Unknown channel",
+  );
 
 /** What a client may send. */
 export const ZClientFrame = z.discriminatedUnion("type", [
@@ -416,5 +435,11 @@ export type TServerFrame =
     }
   | { type: "read"; channel: string; issue: number; user_id: number; read_message_index: number }
   | { type: "issue"; channel: string; item: TConversationEventItem }
+  /** An event of the timeline: on `issue:{n}` when meant for everyone, else on `staff:issue:{n}`. */
+  | { type: "event"; channel: string; event: TIssueEvent }
+  /** Notes, on `staff:issue:{n}` only. */
+  | { type: "note"; channel: string; action: "created" | "edited" | "deleted"; note: TNote }
+  /** On `user:{id}`: someone mentioned this user. */
+  | { type: "mention"; channel: string; mention: TMention }
   | { type: "presence"; channel: "presence"; user_id: number; online: boolean }
   | { type: "engineer"; channel: "presence"; engineer: Omit<TEngineer, "online"> };

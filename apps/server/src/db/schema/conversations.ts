@@ -19,6 +19,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { issueCategories } from "./categories";
 import { users } from "./users";
 
 /**
@@ -60,7 +61,7 @@ export const issues = pgTable(
     issueType: text(),
     /** Raised inside the weekend window of spec §9 (fixed at creation). */
     isWeekendPriority: boolean().notNull(),
-    categoryId: integer(),
+    categoryId: integer().references(() => issueCategories.id, { onDelete: "set null" }),
     /** issue_answer_state: state, user_type, timestamp, is_archived. */
     answered: boolean().notNull().default(false),
     answerUserType: text({ enum: AUTHOR_TYPES }),

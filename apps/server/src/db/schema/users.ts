@@ -1,4 +1,5 @@
 import { boolean, customType, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { issueCategories } from "./categories";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -21,7 +22,8 @@ export const users = pgTable(
     timezone: text(),
     countryCode: text(),
     slackMemberId: text(),
-    expertiseCategoryId: integer(),
+    /** The engineer's one expertise category: suggests them as assignee of issues of it. */
+    expertiseCategoryId: integer().references(() => issueCategories.id, { onDelete: "set null" }),
     emailNotification: boolean().notNull().default(true),
     phone: text(),
     consentReceivedAt: timestamp({ withTimezone: true }),

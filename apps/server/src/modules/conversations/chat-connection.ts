@@ -30,6 +30,7 @@ import { UNDER_MAINTENANCE } from "../../platform/request-guard";
 import { PRESENCE_CHANNEL, pushPresence, pushTyping, QUEUE_CHANNEL } from "./chat-events";
 import type { ChatTokens } from "./chat-token";
 import { mayReadAccount } from "./conversations.policy";
+import { userChannel } from "./issue-events";
 import { findIssue, issueChannel } from "./issues.queries";
 import { missedMessages } from "./messages.queries";
 
@@ -178,6 +179,15 @@ export class ChatConnection {
   private async mayRead(viewer: Viewer, channel: string): Promise<boolean> {
     if (channel === PRESENCE_CHANNEL) return true;
     if (channel === QUEUE_CHANNEL) return viewer.isEngineer;
+    if (channel === userChannel(viewer.userId)) return true;
+    if (channel.startsWith("staff:")) {
+      const staffIssue = channelId(channel.slice("staff:".length), "issue");
+      return (
+        viewer.isEngineer &&
+        staffIssue !== undefined &&
+        (await findIssue(this.deps.ctx.db, staffIssue)) !== undefined
+      );
+    }
     const accountId = channelId(channel, "account");
     if (accountId !== undefined) return mayReadAccount(viewer, accountId);
     const issueNumber = channelId(channel, "issue");

@@ -80,5 +80,6 @@ export function issueAbilities(
     rename: mayRename(viewer, issue),
     answer: viewer.isEngineer,
     join: viewer.isEngineer && !participant,
+    work: viewer.isEngineer,
   };
 }

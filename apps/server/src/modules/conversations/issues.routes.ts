@@ -43,11 +43,12 @@ import {
   issueScope,
   loadIssue,
 } from "./conversations.policy";
+import { eventsForPage, pushEvents } from "./issue-events";
+import { loadIssueWork } from "./issue-work.queries";
 import {
   getConversation,
   type IssueRow,
   isOnCall,
-  isParticipant,
   listConversations,
   listParticipants,
 } from "./issues.queries";
@@ -63,6 +64,7 @@ import {
   renameIssue,
 } from "./issues.service";
 import { lookupMessageIndex, messageRange, presentMessage } from "./messages.queries";
+import { notesForPage } from "./notes.queries";
 import { panicRefusalFor, raisePanic } from "./panic.service";
 
 const tags = ["conversations"];
@@ -111,10 +113,12 @@ export async function issueRoutes(fastify: FastifyInstance) {
 
   const detail = async (viewer: Viewer, issue: IssueRow, q: z.infer<typeof ZIssueQuery>) => {
     const [from, to] = pageBounds(issue.lastMessageIndex, q);
-    const [conversation, messages, participant] = await Promise.all([
+    const [conversation, messages, { participant, ...work }, events, notes] = await Promise.all([
       conversationOf(db, issue.issueNumber, viewer),
       messageRange(db, issue.issueNumber, from, to),
-      isParticipant(db, issue.issueNumber, viewer.userId),
+      loadIssueWork(db, realtime, viewer, issue),
+      eventsForPage(db, issue.issueNumber, from, to, viewer.isEngineer),
+      viewer.isEngineer ? notesForPage(db, issue.issueNumber, from, to) : [],
     ]);
     return {
       conversation,
@@ -124,6 +128,9 @@ export async function issueRoutes(fastify: FastifyInstance) {
       // Read before the messages, so a reconnecting client may be sent a change twice, never none.
       revision: issue.revision,
       abilities: issueAbilities(viewer, issue, participant),
+      work,
+      events,
+      notes,
     };
   };
 
@@ -248,11 +255,12 @@ export async function issueRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await db.transaction(async (tx) => {
+      const events = await db.transaction(async (tx) => {
         const issue = await loadIssue(tx, viewer, request.query.aid, request.params.id);
         assertMayRename(viewer, issue);
-        await renameIssue(tx, issue.issueNumber, request.body.title);
+        return renameIssue(tx, viewer, issue, request.body.title);
       });
+      pushEvents(realtime, events);
       return announce(request.params.id, viewer);
     },
   );
@@ -288,10 +296,11 @@ export async function issueRoutes(fastify: FastifyInstance) {
     async (request) => {
       const viewer = requireViewer(request);
       assertEngineer(viewer);
-      await db.transaction(async (tx) => {
+      const events = await db.transaction(async (tx) => {
         const issue = await loadIssue(tx, viewer, request.query.aid, request.params.id);
-        await answerIssue(tx, issue.issueNumber, request.body);
+        return answerIssue(tx, viewer, issue, request.body);
       });
+      pushEvents(realtime, events);
       return announce(request.params.id, viewer);
     },
   );
@@ -318,12 +327,13 @@ export async function issueRoutes(fastify: FastifyInstance) {
   app.delete("/issue/:id/message/:index", { schema: messageRoute }, async (request) => {
     const viewer = requireViewer(request);
     const { id, index } = request.params;
-    const updated = await db.transaction(async (tx) => {
+    const deleted = await db.transaction(async (tx) => {
       const issue = await loadIssue(tx, viewer, request.query.aid, id);
       return deleteMessage(tx, viewer, issue, index);
     });
-    const message = await storedMessage(id, updated.index);
+    const message = await storedMessage(id, deleted.message.index);
     pushMessage(realtime, message, "deleted");
+    pushEvents(realtime, deleted.events);
     await announceIfLast(id, index, viewer);
     return message;
   });

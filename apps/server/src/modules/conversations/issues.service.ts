@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   type AuthorType,
   accounts,
+  issueFollowers,
   issueParticipants,
   issueReads,
   issues,
@@ -20,7 +21,8 @@ import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { ISSUE_ARCHIVED, isArchived } from "./conversations.policy";
-import type { IssueRow, IssueScope } from "./issues.queries";
+import { type EventActor, recordEvent } from "./issue-events";
+import { type IssueRow, type IssueScope, issueStatus } from "./issues.queries";
 import { getMessage } from "./messages.queries";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
@@ -98,6 +100,9 @@ export async function createIssue(
   });
   await recordAuthor(tx, issue.issueNumber, viewer.userId, 1);
   await touchAccount(tx, issue.accountId);
+  // Whoever opens an issue hears of its replies.
+  await tx.insert(issueFollowers).values({ issueNumber: issue.issueNumber, userId: viewer.userId });
+  await recordEvent(tx, issue.issueNumber, viewer, { type: issueType ?? "created", title: issue.title });
   return issue;
 }
 
@@ -165,8 +170,10 @@ export async function postMessage(
   return { ...row, createdAt: new Date(row.createdAt), editedAt: row.editedAt && new Date(row.editedAt) };
 }
 
-export async function renameIssue(tx: Executor, issueNumber: number, title: string) {
-  await tx.update(issues).set({ title }).where(eq(issues.issueNumber, issueNumber));
+export async function renameIssue(tx: Executor, actor: EventActor, issue: IssueRow, title: string) {
+  if (title === issue.title) return [];
+  await tx.update(issues).set({ title }).where(eq(issues.issueNumber, issue.issueNumber));
+  return [await recordEvent(tx, issue.issueNumber, actor, { type: "renamed", from: issue.title, to: title })];
 }
 
 /** An engineer joins the conversation (becomes a participant); joining twice changes nothing. */
@@ -177,10 +184,12 @@ export async function joinIssue(tx: Executor, issueNumber: number, userId: numbe
 /** An engineer marks the issue answered (and optionally archived), or reopens it. */
 export async function answerIssue(
   tx: Executor,
-  issueNumber: number,
+  actor: EventActor,
+  issue: IssueRow,
   change: { answered: boolean; archived: boolean },
 ) {
-  await tx
+  const issueNumber = issue.issueNumber;
+  const [updated] = await tx
     .update(issues)
     .set({
       answered: change.answered,
@@ -189,7 +198,11 @@ export async function answerIssue(
       answerAt: sql`now()`,
       updatedAt: sql`clock_timestamp()`,
     })
-    .where(eq(issues.issueNumber, issueNumber));
+    .where(eq(issues.issueNumber, issueNumber))
+    .returning();
+  const [from, to] = [issueStatus(issue), updated ? issueStatus(updated) : issueStatus(issue)];
+  if (from === to) return [];
+  return [await recordEvent(tx, issueNumber, actor, { type: "status", from, to })];
 }
 
 /** Moves the viewer's read index forward (never back); past the last message is refused. */
@@ -273,7 +286,8 @@ export async function deleteMessage(tx: Executor, viewer: Viewer, issue: IssueRo
     .where(and(eq(messages.issueNumber, issue.issueNumber), eq(messages.index, index)))
     .returning(messageColumns);
   if (!updated) throw notFound(MESSAGE_NOT_FOUND);
-  return updated;
+  const event = await recordEvent(tx, issue.issueNumber, viewer, { type: "message_deleted", index });
+  return { message: updated, events: [event] };
 }
 
 /**

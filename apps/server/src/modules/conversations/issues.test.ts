@@ -67,7 +67,7 @@ describe("opening an issue", () => {
         author: expect.objectContaining({ name: "Olga Owner", type: "customer" }),
       }),
     ]);
-    expect(abilities).toEqual({ post: true, rename: true, answer: false, join: false });
+    expect(abilities).toEqual({ post: true, rename: true, work: false, answer: false, join: false });
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, orgA.id));
     expect(account?.lastMessageAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });

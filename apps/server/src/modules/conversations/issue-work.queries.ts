@@ -1,0 +1,131 @@
+/**
+ * The work state of an issue, read side: tags, category, assignees, followers (spec §7.2).
+ * Tags and the category are the engineers' own; a customer's answer leaves them out.
+ */
+import type { TCategory, TIssuePerson, TIssueWork, TTag } from "@portico/shared/schemas/issue-work";
+import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  issueAssignees,
+  issueCategories,
+  issueFollowers,
+  issueParticipants,
+  issueTagLinks,
+  issueTags,
+  users,
+} from "../../db/schema";
+import { isEngineerSql, type Viewer } from "../../platform/auth/viewer";
+import type { Executor } from "../../platform/db/client";
+import type { Realtime } from "../../platform/realtime/realtime";
+import type { IssueRow } from "./issues.queries";
+
+export async function issueTagsOf(exec: Executor, issueNumber: number) {
+  return exec
+    .select({ id: issueTags.id, name: issueTags.name, color: issueTags.color })
+    .from(issueTagLinks)
+    .innerJoin(issueTags, eq(issueTags.id, issueTagLinks.tagId))
+    .where(eq(issueTagLinks.issueNumber, issueNumber))
+    .orderBy(asc(issueTags.name));
+}
+
+interface PersonJson {
+  user_id: number;
+  name: string;
+  is_engineer: boolean;
+  since: string;
+}
+
+const PEOPLE = {
+  assignees: { table: issueAssignees, since: issueAssignees.assignedAt },
+  followers: { table: issueFollowers, since: issueFollowers.followedAt },
+};
+type PeopleKind = keyof typeof PEOPLE;
+
+/** A json array of an issue's assignees or followers, oldest first. */
+function peopleJson(kind: PeopleKind, issueNumber: number) {
+  const { table, since } = PEOPLE[kind];
+  return sql<PersonJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'user_id', ${users.id}, 'name', ${users.name}, 'is_engineer', ${isEngineerSql(users.id)},
+      'since', ${since}) order by ${since}, ${users.id}), '[]'::json)
+    from ${table} join ${users} on ${users.id} = ${table.userId}
+    where ${table.issueNumber} = ${issueNumber})`;
+}
+
+const presentPeople = (list: PersonJson[], online: ReadonlySet<number>): TIssuePerson[] =>
+  list.map((p) => ({
+    ...p,
+    online: p.is_engineer && online.has(p.user_id),
+    since: new Date(p.since).toISOString(),
+  }));
+
+/** An issue's assignees or followers, oldest first. */
+export async function issuePeople(
+  exec: Executor,
+  kind: PeopleKind,
+  issueNumber: number,
+  online: ReadonlySet<number>,
+): Promise<TIssuePerson[]> {
+  const result = await exec.execute(sql`select ${peopleJson(kind, issueNumber)} as people`);
+  const [row] = (result as unknown as { rows: { people: PersonJson[] }[] }).rows;
+  return presentPeople(row?.people ?? [], online);
+}
+
+/**
+ * Everything the detail page shows about who works on the issue, as this viewer may see it, and
+ * whether the viewer takes part in it: one round trip.
+ */
+export async function loadIssueWork(
+  exec: Executor,
+  realtime: Realtime,
+  viewer: Viewer,
+  issue: IssueRow,
+): Promise<TIssueWork & { participant: boolean }> {
+  const n = issue.issueNumber;
+  const staff = viewer.isEngineer;
+  const [online, result] = await Promise.all([
+    realtime.presence.onlineUsers(),
+    exec.execute(sql`select
+      ${
+        staff
+          ? sql`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name)), '[]'::json)
+         from ${issueTagLinks} l join ${issueTags} t on t.id = l.tag_id where l.issue_number = ${n})`
+          : sql`'[]'::json`
+      } as tags,
+      ${
+        staff
+          ? sql`(select json_build_object('id', c.id, 'name', c.name, 'description', c.description, 'level', c.level)
+         from ${issueCategories} c where c.id = ${issue.categoryId})`
+          : sql`null::json`
+      } as category,
+      ${peopleJson("assignees", n)} as assignees,
+      ${peopleJson("followers", n)} as followers,
+      exists (select 1 from ${issueParticipants} p where p.issue_number = ${n} and p.user_id = ${viewer.userId}) as participant`),
+  ]);
+  const [row] = (result as unknown as { rows: WorkRow[] }).rows;
+  if (!row) throw new Error("loadIssueWork: no row");
+  const followers = presentPeople(row.followers, online);
+  return {
+    tags: row.tags,
+    category: row.category,
+    assignees: presentPeople(row.assignees, online),
+    followers,
+    following: followers.some((f) => f.user_id === viewer.userId),
+    participant: Boolean(row.participant),
+  };
+}
+
+interface WorkRow {
+  tags: TTag[];
+  category: TCategory | null;
+  assignees: PersonJson[];
+  followers: PersonJson[];
+  participant: boolean;
+}
+
+export async function isFollowing(exec: Executor, issueNumber: number, userId: number) {
+  const [row] = await exec
+    .select({ userId: issueFollowers.userId })
+    .from(issueFollowers)
+    .where(and(eq(issueFollowers.issueNumber, issueNumber), eq(issueFollowers.userId, userId)));
+  return row !== undefined;
+}
