@@ -66,4 +66,41 @@ describe("who exists on a new embedded database", () => {
       expect((await login(app, demo.email, demo.password)).statusCode).toBe(200);
     }
   });
+
+  it("development has demo issues worked by an engineer; the customer sees none of the internal work", async () => {
+    const app = await start({});
+    const [admin, owner] = DEMO_SIGN_INS;
+    const bearer = async (demo: (typeof DEMO_SIGN_INS)[number]) =>
+      `Bearer ${(await login(app, demo.email, demo.password)).json().access_token}`;
+    const get = async (who: string, url: string) =>
+      (await app.inject({ method: "GET", url, headers: { authorization: who } })).json();
+
+    const customer = await bearer(owner);
+    const list = await get(customer, "/api/chat/issue");
+    expect(list.items.map((i: { issue: { title: string } }) => i.issue.title).sort()).toEqual([
+      "Planning the upgrade to 5.2",
+      "Replication lag between Frankfurt and Dublin",
+    ]);
+    const lag = list.items.find((i: { issue: { title: string } }) => i.issue.title.startsWith("Replication"));
+    const number = lag.issue.issue_number;
+
+    const seen = await get(customer, `/api/chat/issue/${number}`);
+    expect(seen.work.assignees.map((a: { name: string }) => a.name)).toEqual([admin.name]);
+    expect(seen.work.tags).toEqual([]);
+    expect(seen.notes).toEqual([]);
+    expect(seen.events.map((e: { data: { type: string } }) => e.data.type)).toEqual(["created", "assigned"]);
+
+    const staff = await get(await bearer(admin), `/api/chat/issue/${number}`);
+    expect(staff.work.tags.map((t: { name: string }) => t.name)).toEqual(["needs-logs", "replication"]);
+    expect(staff.work.category.name).toBe("Networking");
+    expect(staff.notes).toHaveLength(1);
+    expect(staff.events.map((e: { data: { type: string } }) => e.data.type)).toEqual([
+      "created",
+      "assigned",
+      "tagged",
+      "tagged",
+      "categorised",
+      "note_added",
+    ]);
+  });
 });

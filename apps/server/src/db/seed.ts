@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../platform/auth/passwords";
 import type { Db, Executor } from "../platform/db/client";
+import { seedDemoIssues } from "./demo-issues";
 import { accounts, memberships, users } from "./schema";
 
 export const VENDOR_COMPANY = "portico";
@@ -90,11 +91,19 @@ export async function seed(
       })
       .onConflictDoNothing();
     await ensureVendorAccount(tx);
+    const ids = new Map<string, number>();
     for (const demo of DEMO_SIGN_INS) {
       const user = await addUser(tx, demo, false);
+      ids.set(demo.email, user.id);
       await tx.insert(memberships).values({ accountId: demo.accountId, userId: user.id, role: demo.role });
       await tx.update(users).set({ defaultAccountId: demo.accountId }).where(eq(users.id, user.id));
     }
+    const [admin, owner] = DEMO_SIGN_INS;
+    await seedDemoIssues(tx, {
+      engineer: { userId: ids.get(admin.email) ?? 0, name: admin.name, isEngineer: true },
+      owner: { userId: ids.get(owner.email) ?? 0, name: owner.name, isEngineer: false },
+      accountId: owner.accountId,
+    });
     return DEMO_SIGN_INS;
   });
 }

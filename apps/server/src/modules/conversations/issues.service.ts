@@ -31,7 +31,7 @@ export const EDIT_OWN_ONLY = "You can only edit your own messages";
 export const DELETE_REFUSED = "You can only delete your own messages";
 export const FORMAT_REFUSED = "Only the author or an engineer can change how a message is shown";
 
-const authorType = (viewer: Viewer): AuthorType => (viewer.isEngineer ? "engineer" : "customer");
+const authorType = (viewer: EventActor): AuthorType => (viewer.isEngineer ? "engineer" : "customer");
 
 /** The author takes part in the issue and has read what they wrote. */
 async function recordAuthor(tx: Executor, issueNumber: number, userId: number, index: number) {
@@ -68,7 +68,7 @@ export interface NewIssue {
 /** Opens an issue with its first message; the number comes from the issues sequence. */
 export async function createIssue(
   tx: Executor,
-  viewer: Viewer,
+  viewer: EventActor,
   input: NewIssue,
   now = new Date(),
   issueType: "panic" | null = null,
@@ -116,7 +116,7 @@ export async function createIssue(
  */
 export async function postMessage(
   exec: Executor,
-  viewer: Viewer,
+  viewer: EventActor,
   scope: IssueScope,
   issueNumber: number,
   body: string,
