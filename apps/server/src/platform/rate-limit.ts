@@ -30,6 +30,8 @@ const RULES = {
   signupPerAddress: { points: 30, duration: HOUR },
   invitesPerInviter: { points: 100, duration: 24 * HOUR },
   invitesPerRecipient: { points: 3, duration: 24 * HOUR },
+  /** Mentions send mail: one sender's notify calls. */
+  notifyPerSender: { points: 60, duration: HOUR },
 } as const;
 
 export type LimitName = keyof typeof RULES;

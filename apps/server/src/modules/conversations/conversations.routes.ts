@@ -6,13 +6,19 @@
 import type { FastifyInstance } from "fastify";
 import { chatSocketRoutes } from "./chat-socket";
 import { ChatTokens } from "./chat-token";
+import { eventRoutes } from "./events.routes";
 import { issueRoutes } from "./issues.routes";
+import { mentionRoutes } from "./mentions.routes";
+import { noteRoutes } from "./notes.routes";
 import { peopleRoutes } from "./people.routes";
 import { searchRoutes } from "./search.routes";
 
 export async function conversationRoutes(app: FastifyInstance) {
   const tokens = new ChatTokens(app.ctx.jwt);
   await app.register(issueRoutes);
+  await app.register(noteRoutes);
+  await app.register(mentionRoutes);
+  await app.register(eventRoutes);
   await app.register(peopleRoutes, { tokens });
   await app.register(searchRoutes);
   await app.register(chatSocketRoutes, { tokens });

@@ -78,4 +78,10 @@ export const mails = {
       "The password of your Portico account was just changed.",
       "If this was not you, reset your password at once and contact support.",
     ]),
+  mention: (m: { issueNumber: number; title: string; by: string; link: string }) =>
+    compose(
+      `${m.by} mentioned you on issue #${m.issueNumber}: ${m.title}`,
+      [`${m.by} mentioned you on issue #${m.issueNumber}.`, `"${m.title}"`],
+      { href: m.link, label: "Open the issue" },
+    ),
 };
