@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import { accountRoutes } from "./modules/accounts/accounts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { categoryRoutes } from "./modules/conversations/categories.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { filesModule } from "./modules/files/files.module";
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(profileRoutes, { prefix: "/api/chat" });
   await app.register(conversationRoutes, { prefix: "/api/chat" });
   await app.register(operationsRoutes, { prefix: "/api" });
+  await app.register(categoryRoutes, { prefix: "/api" });
   await app.register(filesModule);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);

@@ -11,8 +11,12 @@ import type {
   TMessage,
   TServerFrame,
 } from "@portico/shared/schemas/conversations";
+import type { TIssueEvent } from "@portico/shared/schemas/issue-work";
+import type { Executor } from "../../platform/db/client";
 import type { Realtime } from "../../platform/realtime/realtime";
-import { issueChannel } from "./issues.queries";
+import { pushEvents } from "./issue-events";
+import { listItemWork } from "./issue-work.queries";
+import { issueChannel, queueItems } from "./issues.queries";
 
 export const QUEUE_CHANNEL = "queue";
 export const PRESENCE_CHANNEL = "presence";
@@ -27,12 +31,33 @@ export function pushMessage(realtime: Realtime, message: TMessage, action: "crea
   send(realtime, { type: "message", channel, action, revision: message.revision, message }, message.revision);
 }
 
-/** A list item moved or changed: to its account's lists and to the engineers' queue. */
-export function pushConversation(realtime: Realtime, item: TConversationListItem) {
-  const { unreadMessageCount: _unread, readMessageIndex: _read, ...shared } = item;
-  const event: TConversationEventItem = shared;
-  send(realtime, { type: "issue", channel: accountChannel(item.issue.account_id), item: event });
-  send(realtime, { type: "issue", channel: QUEUE_CHANNEL, item: event });
+/**
+ * A list item moved or changed: to its account's lists, never with the work state, and to the
+ * engineers' queue with it (read here when the item does not carry it: one query).
+ */
+export async function pushConversation(exec: Executor, realtime: Realtime, item: TConversationListItem) {
+  const { unreadMessageCount: _unread, readMessageIndex: _read, work, ...shared } = item;
+  send(realtime, { type: "issue", channel: accountChannel(item.issue.account_id), item: shared });
+  await pushQueueItem(exec, realtime, { ...shared, work });
+}
+
+async function pushQueueItem(exec: Executor, realtime: Realtime, item: TConversationEventItem) {
+  const n = item.issue.issue_number;
+  const work = item.work ?? (await listItemWork(exec, [n])).get(n);
+  send(realtime, { type: "issue", channel: QUEUE_CHANNEL, item: { ...item, work } });
+}
+
+/**
+ * After a change of the work on issues (tags, category, assignees): the events to those who may
+ * see them, and the changed issues' queue rows (the customers' lists show none of it).
+ */
+export async function pushWorkChange(exec: Executor, realtime: Realtime, events: readonly TIssueEvent[]) {
+  if (events.length === 0) return;
+  pushEvents(realtime, events);
+  const changed = [...new Set(events.map((e) => e.issue_number))];
+  for (const item of await queueItems(exec, changed)) {
+    send(realtime, { type: "issue", channel: QUEUE_CHANNEL, item });
+  }
 }
 
 export function pushRead(realtime: Realtime, issueNumber: number, userId: number, readIndex: number) {

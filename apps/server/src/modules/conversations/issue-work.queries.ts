@@ -2,13 +2,20 @@
  * The work state of an issue, read side: tags, category, assignees, followers (spec §7.2).
  * Tags and the category are the engineers' own; a customer's answer leaves them out.
  */
-import type { TCategory, TIssuePerson, TIssueWork, TTag } from "@portico/shared/schemas/issue-work";
-import { and, asc, eq, sql } from "drizzle-orm";
+import type {
+  TCategory,
+  TIssuePerson,
+  TIssueWork,
+  TListItemWork,
+  TTag,
+} from "@portico/shared/schemas/issue-work";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   issueAssignees,
   issueCategories,
   issueFollowers,
   issueParticipants,
+  issues,
   issueTagLinks,
   issueTags,
   users,
@@ -18,13 +25,47 @@ import type { Executor } from "../../platform/db/client";
 import type { Realtime } from "../../platform/realtime/realtime";
 import type { IssueRow } from "./issues.queries";
 
-export async function issueTagsOf(exec: Executor, issueNumber: number) {
+/** An issue's tags, by name whatever its case (as the catalogue). */
+export async function issueTagsOf(exec: Executor, issueNumber: number): Promise<TTag[]> {
   return exec
     .select({ id: issueTags.id, name: issueTags.name, color: issueTags.color })
     .from(issueTagLinks)
     .innerJoin(issueTags, eq(issueTags.id, issueTagLinks.tagId))
     .where(eq(issueTagLinks.issueNumber, issueNumber))
-    .orderBy(asc(issueTags.name));
+    .orderBy(sql`lower(${issueTags.name})`, issueTags.id);
+}
+
+/**
+ * What engineers' queue rows show of the work on each issue (tags, assignees, category): one
+ * query for a whole page.
+ */
+export async function listItemWork(
+  exec: Executor,
+  issueNumbers: readonly number[],
+): Promise<Map<number, TListItemWork>> {
+  if (issueNumbers.length === 0) return new Map();
+  const rows = await exec
+    .select({
+      issueNumber: issues.issueNumber,
+      categoryId: issues.categoryId,
+      tags: sql<
+        TTag[]
+      >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
+          order by lower(t.name), t.id), '[]'::json)
+        from ${issueTagLinks} l join ${issueTags} t on t.id = l.tag_id where l.issue_number = ${issues.issueNumber})`,
+      assigneeIds: sql<
+        number[]
+      >`(select coalesce(json_agg(a.user_id order by a.assigned_at, a.user_id), '[]'::json)
+        from ${issueAssignees} a where a.issue_number = ${issues.issueNumber})`,
+    })
+    .from(issues)
+    .where(inArray(issues.issueNumber, [...issueNumbers]));
+  return new Map(
+    rows.map((r) => [
+      r.issueNumber,
+      { tags: r.tags, assignee_ids: r.assigneeIds, category_id: r.categoryId },
+    ]),
+  );
 }
 
 interface PersonJson {

@@ -11,23 +11,28 @@ import {
   ISSUES_PAGE_SIZE_DEFAULT,
   LAST_MESSAGE_PREVIEW_LENGTH,
   type SortOrder,
+  type TConversationEventItem,
   type TConversationListItem,
   type TIssue,
 } from "@portico/shared/schemas/conversations";
 import { truncateReply } from "@portico/shared/validation";
-import { and, asc, count, eq, exists, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, inArray, not, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   accounts,
   engineerSettings,
+  issueAssignees,
+  issueFollowers,
   issueParticipants,
   issueReads,
   issues,
+  issueTagLinks,
   messages,
   users,
 } from "../../db/schema";
 import { isEngineerSql } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
+import { listItemWork } from "./issue-work.queries";
 
 export type IssueRow = typeof issues.$inferSelect;
 
@@ -157,20 +162,28 @@ const STATUS_FILTER: Record<IssueStatus, SQL> = {
   archived: sql`${issues.queueKey} = 200`,
 };
 
-/**
- * The assignment filters of spec §9. Assignees and followers arrive with a later issue: until
- * then no issue has either, so "unassigned" is every issue and "assigned", "assignee" and
- * "following" are empty — correct answers, not errors.
- */
-function assignmentFilter(filter: AssignmentFilter, viewerId: number): SQL | undefined {
+const hasAssignee = (who?: number) =>
+  exists(
+    sql`(select 1 from ${issueAssignees} where ${issueAssignees.issueNumber} = ${issues.issueNumber}${
+      who === undefined ? sql`` : sql` and ${issueAssignees.userId} = ${who}`
+    })`,
+  );
+
+/** The assignment filters of spec §9; `assignee` names whose issues (default the viewer). */
+function assignmentFilter(filter: AssignmentFilter, viewerId: number, assignee?: number): SQL | undefined {
   switch (filter) {
     case "all":
-    case "unassigned":
       return undefined;
+    case "unassigned":
+      return not(hasAssignee());
     case "assigned":
+      return hasAssignee();
     case "assignee":
+      return hasAssignee(assignee ?? viewerId);
     case "following":
-      return sql`false`;
+      return exists(
+        sql`(select 1 from ${issueFollowers} where ${issueFollowers.issueNumber} = ${issues.issueNumber} and ${issueFollowers.userId} = ${viewerId})`,
+      );
     case "participating":
       return exists(
         sql`(select 1 from ${issueParticipants} where ${issueParticipants.issueNumber} = ${issues.issueNumber} and ${issueParticipants.userId} = ${viewerId})`,
@@ -206,6 +219,12 @@ export interface ListQuery {
   filter: AssignmentFilter;
   sort: SortOrder;
   status?: IssueStatus | undefined;
+  /** filter=assignee: whose issues (default the viewer). */
+  assignee?: number | undefined;
+  /** Only issues carrying this tag (engineers). */
+  tag?: number | undefined;
+  /** Each item carries its work state (engineers' lists): one more query for the page. */
+  withWork?: boolean;
   /** The viewer is an engineer on call and it is the weekend window (spec §9). */
   weekendFirst?: boolean;
 }
@@ -221,8 +240,13 @@ export async function listConversations(
 ) {
   const conditions = [
     scopeFilter(scope),
-    assignmentFilter(query.filter, viewerId),
+    assignmentFilter(query.filter, viewerId, query.assignee),
     query.status ? STATUS_FILTER[query.status] : undefined,
+    query.tag === undefined
+      ? undefined
+      : exists(
+          sql`(select 1 from ${issueTagLinks} where ${issueTagLinks.issueNumber} = ${issues.issueNumber} and ${issueTagLinks.tagId} = ${query.tag})`,
+        ),
   ].filter((c): c is SQL => c !== undefined);
   const where = conditions.length ? and(...conditions) : undefined;
   const pageSize = query.page_size || ISSUES_PAGE_SIZE_DEFAULT;
@@ -256,8 +280,9 @@ export async function listConversations(
         .as("matching"),
     ),
   ]);
+  const items = (rows as Row[]).map(presentRow);
   return {
-    items: (rows as Row[]).map(presentRow),
+    items: query.withWork ? await withWork(exec, items) : items,
     total: Math.min(total?.n ?? 0, LIST_COUNT_CAP),
     total_capped: (total?.n ?? 0) > LIST_COUNT_CAP,
     page: query.page,
@@ -265,6 +290,24 @@ export async function listConversations(
     filter: query.filter,
     sort: query.sort,
   };
+}
+
+/** The items with their work state (engineers only: never for a customer's answer). */
+export async function withWork(exec: Executor, items: TConversationListItem[]) {
+  const work = await listItemWork(
+    exec,
+    items.map((i) => i.issue.issue_number),
+  );
+  return items.map((item) => ({ ...item, work: work.get(item.issue.issue_number) }));
+}
+
+/** Queue rows of these issues as every engineer sees them (no one's read state), with their work. */
+export async function queueItems(exec: Executor, issueNumbers: number[]): Promise<TConversationEventItem[]> {
+  if (issueNumbers.length === 0) return [];
+  // User 0 does not exist: no read state is joined.
+  const rows = await selectRows(exec, 0).where(inArray(issues.issueNumber, issueNumbers));
+  const items = await withWork(exec, (rows as Row[]).map(presentRow));
+  return items.map(({ unreadMessageCount: _unread, readMessageIndex: _read, ...item }) => item);
 }
 
 /** One list item, as the viewer sees it (unread count, read index). */

@@ -23,6 +23,7 @@ import {
   ZReadResponse,
   ZRenameIssueRequest,
 } from "@portico/shared/schemas/conversations";
+import { ISSUE_WORK_MESSAGES } from "@portico/shared/schemas/issue-work";
 import { ZPanicAllowedResponse, ZPanicRequest } from "@portico/shared/schemas/search";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -30,7 +31,7 @@ import { z } from "zod";
 import { requireViewer } from "../../platform/auth/require";
 import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
-import { badRequest, conflict, notFound } from "../../platform/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { assertEngineer } from "../accounts/accounts.policy";
 import { pushConversation, pushMessage, pushRead } from "./chat-events";
 import {
@@ -107,7 +108,7 @@ export async function issueRoutes(fastify: FastifyInstance) {
   /** After a change to the issue itself: every list showing it moves it. */
   const announce = async (issueNumber: number, viewer: Viewer) => {
     const item = await conversationOf(db, issueNumber, viewer);
-    pushConversation(realtime, item);
+    await pushConversation(db, realtime, item);
     return item;
   };
 
@@ -148,7 +149,7 @@ export async function issueRoutes(fastify: FastifyInstance) {
         return createIssue(tx, viewer, body);
       });
       const result = await detail(viewer, issue, { limit: 50 });
-      pushConversation(realtime, result.conversation);
+      await pushConversation(db, realtime, result.conversation);
       return reply.code(201).send(result);
     },
   );
@@ -179,7 +180,7 @@ export async function issueRoutes(fastify: FastifyInstance) {
       );
       app.ctx.mailer.kick();
       const result = await detail(viewer, issue, { limit: 50 });
-      pushConversation(realtime, result.conversation);
+      await pushConversation(db, realtime, result.conversation);
       return reply.code(201).send(result);
     },
   );
@@ -197,10 +198,17 @@ export async function issueRoutes(fastify: FastifyInstance) {
     async (request) => {
       const viewer = requireViewer(request);
       const { aid, ...query } = request.query;
+      if (query.tag !== undefined && !viewer.isEngineer) {
+        throw forbidden(ISSUE_WORK_MESSAGES.tagFilterEngineersOnly);
+      }
       // Only on a weekend is the on-call setting read: the weekday queue costs no extra query.
       const weekendFirst =
         viewer.isEngineer && isWeekendWindow(new Date()) && (await isOnCall(db, viewer.userId));
-      return listConversations(db, viewer.userId, issueScope(viewer, aid), { ...query, weekendFirst });
+      return listConversations(db, viewer.userId, issueScope(viewer, aid), {
+        ...query,
+        weekendFirst,
+        withWork: viewer.isEngineer,
+      });
     },
   );
 
@@ -348,7 +356,7 @@ export async function issueRoutes(fastify: FastifyInstance) {
   /** A list row shows the newest message: it changes with that message. */
   const announceIfLast = async (issueNumber: number, index: number, viewer: Viewer) => {
     const item = await conversationOf(db, issueNumber, viewer);
-    if (item.issue.last_message_index === index) pushConversation(realtime, item);
+    if (item.issue.last_message_index === index) await pushConversation(db, realtime, item);
   };
 
   app.put(

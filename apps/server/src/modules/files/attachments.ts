@@ -85,6 +85,6 @@ export async function pushAttachment(
   pushMessage(ctx.realtime, message, message.attributes.deletedAt ? "deleted" : action);
   if (action === "created" && viewerId !== undefined) {
     const item = await getConversation(ctx.db, file.issueNumber, viewerId);
-    if (item) pushConversation(ctx.realtime, item);
+    if (item) await pushConversation(ctx.db, ctx.realtime, item);
   }
 }

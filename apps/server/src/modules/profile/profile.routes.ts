@@ -58,7 +58,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       let replaced: string | undefined;
       try {
         await db.transaction(async (tx) => {
-          await updateProfile(tx, viewer.userId, fields);
+          await updateProfile(tx, viewer, fields);
           if (picture && key) replaced = await savePicture(tx, viewer.userId, picture.type, key);
         });
       } catch (err) {

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { memberships, userPictures, users } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, notFound } from "../../platform/errors";
+import { assertExpertiseAllowed } from "../conversations/categories.service";
 
 export async function getProfile(exec: Executor, userId: number): Promise<TProfile> {
   const [row] = await exec
@@ -25,11 +26,22 @@ export async function getProfile(exec: Executor, userId: number): Promise<TProfi
   };
 }
 
-/** Applies the text fields of the profile form; empty strings clear optional fields. */
-export async function updateProfile(exec: Executor, userId: number, fields: Record<string, string>) {
+/**
+ * Applies the text fields of the profile form; empty strings clear optional fields. Only an
+ * engineer has an expertise category, and only one that exists.
+ */
+export async function updateProfile(
+  exec: Executor,
+  user: { userId: number; isEngineer: boolean },
+  fields: Record<string, string>,
+) {
+  const { userId } = user;
   const parsed = ZProfileUpdate.safeParse(fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid profile");
   const p = parsed.data;
+  if (p.expertise_category_id !== undefined) {
+    await assertExpertiseAllowed(exec, user.isEngineer, p.expertise_category_id);
+  }
   const orNull = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : v);
   await exec
     .update(users)

@@ -4,7 +4,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userPictures } from "../../db/schema";
+import { issueCategories, userPictures } from "../../db/schema";
 import {
   createAccount,
   createTestApp,
@@ -96,6 +96,15 @@ async function signedIn(
   return { ...user, authorization: (await signIn(t.app, user)).authorization };
 }
 
+async function newCategory() {
+  const [category] = await t.db
+    .insert(issueCategories)
+    .values({ name: `Category ${Math.random()}`, level: 1 })
+    .returning();
+  if (!category) throw new Error("no category");
+  return category;
+}
+
 async function storedPicture(userId: number) {
   const [row] = await t.db.select().from(userPictures).where(eq(userPictures.userId, userId));
   return row;
@@ -134,14 +143,15 @@ describe("POST /api/chat/profile", () => {
   });
 
   it("updates the text fields and GET shows them", async () => {
-    const user = await signedIn();
+    const user = await signedIn({ accountId: 1, role: "engineer" });
+    const category = await newCategory();
     const res = await postProfile(user.authorization, {
       profile_name: "  Robin Example  ",
       timezone: "Europe/Paris",
       country_code: "FR",
       phone: "+33 (1) 23-45-67",
       slack_member_id: "U012ABCDEF",
-      expertise_category_id: "3",
+      expertise_category_id: String(category.id),
       email_notification: "false",
     });
     expect(res.statusCode).toBe(200);
@@ -151,7 +161,7 @@ describe("POST /api/chat/profile", () => {
       timezone: "Europe/Paris",
       country_code: "FR",
       slack_member_id: "U012ABCDEF",
-      expertise_category_id: 3,
+      expertise_category_id: category.id,
       email_notification: false,
       phone: "+33 (1) 23-45-67",
       picture_url: null,
@@ -206,6 +216,25 @@ describe("POST /api/chat/profile", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message, status: 400 });
     expect(await profileOf(user.authorization)).toEqual(before);
+  });
+
+  it("gives an expertise category to engineers only, and only one that exists; nothing changes otherwise", async () => {
+    const category = await newCategory();
+    const customer = await signedIn({ accountId: (await createAccount(t.db)).id, name: "Cus" });
+    const engineer = await signedIn({ accountId: 1, role: "engineer", name: "Eng" });
+    for (const [who, id, status, error] of [
+      [customer, category.id, 400, "Only engineers have an expertise category"],
+      [engineer, 999_999, 404, "Category not found"],
+    ] as const) {
+      const before = await profileOf(who.authorization);
+      const res = await postProfile(who.authorization, {
+        profile_name: "Renamed",
+        expertise_category_id: String(id),
+      });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ error, status });
+      expect(await profileOf(who.authorization)).toEqual(before);
+    }
   });
 
   it("refuses a JSON body: the profile is multipart", async () => {

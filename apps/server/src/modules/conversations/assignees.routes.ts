@@ -1,0 +1,57 @@
+/** /api/chat/issue/:id/assignees (spec §7.2 assignees): anyone who sees the issue reads them; engineers change them. */
+import { ZAidOnlyQuery, ZIssueParam } from "@portico/shared/schemas/conversations";
+import { ZAssignees, ZAssignRequest, ZIssueUserParam } from "@portico/shared/schemas/issue-work";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireViewer } from "../../platform/auth/require";
+import type { Viewer } from "../../platform/auth/viewer";
+import { assign, suggestedAssignees, unassign } from "./assignees.service";
+import { loadIssue } from "./conversations.policy";
+import { issuePeople } from "./issue-work.queries";
+import { changeIssueWork, requireEngineer } from "./issue-work.service";
+import type { IssueRow } from "./issues.queries";
+
+const tags = ["issue work"];
+
+export async function assigneeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, realtime } = app.ctx;
+  const onIssue = { tags, params: ZIssueParam, querystring: ZAidOnlyQuery, response: { 200: ZAssignees } };
+
+  /** The issue's assignees now; suggestions for engineers only. */
+  const assigneesOf = async (viewer: Viewer, issue: IssueRow) => {
+    const online = await realtime.presence.onlineUsers();
+    const [assignees, suggested] = await Promise.all([
+      issuePeople(db, "assignees", issue.issueNumber, online),
+      viewer.isEngineer ? suggestedAssignees(db, issue, online) : [],
+    ]);
+    return { assignees, suggested };
+  };
+
+  app.get("/issue/:id/assignees", { schema: onIssue }, async (request) => {
+    const viewer = requireViewer(request);
+    return assigneesOf(viewer, await loadIssue(db, viewer, request.query.aid, request.params.id));
+  });
+
+  app.post("/issue/:id/assignees", { schema: { ...onIssue, body: ZAssignRequest } }, async (request) => {
+    const viewer = requireEngineer(request);
+    const target = { aid: request.query.aid, issueNumber: request.params.id };
+    const issue = await changeIssueWork(app.ctx, viewer, target, (tx) =>
+      assign(tx, viewer, target.issueNumber, request.body.user_id),
+    );
+    return assigneesOf(viewer, issue);
+  });
+
+  app.delete(
+    "/issue/:id/assignees/:userId",
+    { schema: { ...onIssue, params: ZIssueUserParam } },
+    async (request) => {
+      const viewer = requireEngineer(request);
+      const target = { aid: request.query.aid, issueNumber: request.params.id };
+      const issue = await changeIssueWork(app.ctx, viewer, target, (tx) =>
+        unassign(tx, viewer, target.issueNumber, request.params.userId),
+      );
+      return assigneesOf(viewer, issue);
+    },
+  );
+}
