@@ -34,8 +34,9 @@ export async function listCategories(exec: Executor) {
   const items = await exec
     .select({
       ...CATEGORY,
-      issue_count: sql<number>`(select count(*)::int from ${issues} where ${issues.categoryId} = ${issueCategories.id})`,
-      expert_count: sql<number>`(select count(*)::int from ${users} where ${users.expertiseCategoryId} = ${issueCategories.id})`,
+      // Aliased: inside a selected subquery a bare column name would be the inner table's.
+      issue_count: sql<number>`(select count(*)::int from ${issues} i where i.category_id = ${issueCategories}.id)`,
+      expert_count: sql<number>`(select count(*)::int from ${users} u where u.expertise_category_id = ${issueCategories}.id)`,
     })
     .from(issueCategories)
     .orderBy(issueCategories.level, sql`lower(${issueCategories.name})`, issueCategories.id);

@@ -44,22 +44,17 @@ export async function listItemWork(
   issueNumbers: readonly number[],
 ): Promise<Map<number, TListItemWork>> {
   if (issueNumbers.length === 0) return new Map();
-  const rows = await exec
-    .select({
-      issueNumber: issues.issueNumber,
-      categoryId: issues.categoryId,
-      tags: sql<
-        TTag[]
-      >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
-          order by lower(t.name), t.id), '[]'::json)
-        from ${issueTagLinks} l join ${issueTags} t on t.id = l.tag_id where l.issue_number = ${issues.issueNumber})`,
-      assigneeIds: sql<
-        number[]
-      >`(select coalesce(json_agg(a.user_id order by a.assigned_at, a.user_id), '[]'::json)
-        from ${issueAssignees} a where a.issue_number = ${issues.issueNumber})`,
-    })
-    .from(issues)
-    .where(inArray(issues.issueNumber, [...issueNumbers]));
+  // Raw SQL with an alias: the correlated subqueries must name the outer issue unambiguously.
+  const result = await exec.execute(sql`select i.issue_number as "issueNumber", i.category_id as "categoryId",
+      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
+         order by lower(t.name), t.id), '[]'::json)
+       from ${issueTagLinks} l join ${issueTags} t on t.id = l.tag_id where l.issue_number = i.issue_number) as tags,
+      (select coalesce(json_agg(a.user_id order by a.assigned_at, a.user_id), '[]'::json)
+       from ${issueAssignees} a where a.issue_number = i.issue_number) as "assigneeIds"
+    from ${issues} i where ${inArray(sql`i.issue_number`, [...issueNumbers])}`);
+  const { rows } = result as unknown as {
+    rows: { issueNumber: number; categoryId: number | null; tags: TTag[]; assigneeIds: number[] }[];
+  };
   return new Map(
     rows.map((r) => [
       r.issueNumber,
