@@ -29,6 +29,10 @@ export interface IssueListParams {
   page: number;
   filter: AssignmentFilter;
   sort: SortOrder;
+  /** With filter "assignee": whose issues (the screen passes the viewer's id for "me"). */
+  assignee?: number | undefined;
+  /** Engineers: only issues carrying this tag. */
+  tag?: number | undefined;
 }
 
 const issuePath = (n: number) => `/api/chat/issue/${n}`;
@@ -50,7 +54,14 @@ export function issueListQuery(aid: number | null, params: IssueListParams) {
       api.get<TIssueListResponse>("/api/chat/issue", {
         signal,
         alert: ALERTS.FETCH_ISSUES,
-        query: { page: params.page, page_size: ISSUES_PAGE_SIZE, filter: params.filter, sort: params.sort },
+        query: {
+          page: params.page,
+          page_size: ISSUES_PAGE_SIZE,
+          filter: params.filter,
+          sort: params.sort,
+          assignee: params.filter === "assignee" ? params.assignee : undefined,
+          tag: params.tag,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -60,6 +71,11 @@ export function issueListQuery(aid: number | null, params: IssueListParams) {
 export interface ThreadData extends Thread {
   conversation: TConversationListItem;
   abilities: TIssueDetail["abilities"];
+  /** Tags, category, assignees, followers (work-api.ts keeps it current). */
+  work: TIssueDetail["work"];
+  /** Events and notes among the held messages (timeline.ts places them). */
+  events: TIssueDetail["events"];
+  notes: TIssueDetail["notes"];
 }
 
 export function threadQuery(n: number, msgIndex: number | null) {
@@ -78,6 +94,9 @@ export function threadQuery(n: number, msgIndex: number | null) {
         hasOlder: detail.has_older,
         hasNewer: detail.has_newer,
         revision: detail.revision,
+        work: detail.work,
+        events: detail.events,
+        notes: detail.notes,
       };
     },
     // Frames keep it current while it is on screen; refetch only when asked (reconnect, Retry).
@@ -156,8 +175,27 @@ export function withReadState(item: TConversationEventItem, readMessageIndex: nu
   };
 }
 
-/** Filters whose lists a pushed item can join without asking the server. */
-const INSERTABLE: readonly AssignmentFilter[] = ["all", "unassigned"];
+/**
+ * Whether a pushed item belongs in a list, from its `work` (engineers' queue pushes carry it);
+ * undefined when only the server can tell (following, unread, …, or a push without `work`).
+ */
+export function itemMatchesList(item: TConversationEventItem, params: IssueListParams): boolean | undefined {
+  const work = item.work;
+  if (params.tag !== undefined && !work) return undefined;
+  if (params.tag !== undefined && !work?.tags.some((t) => t.id === params.tag)) return false;
+  switch (params.filter) {
+    case "all":
+      return true;
+    case "unassigned":
+      return work ? work.assignee_ids.length === 0 : undefined;
+    case "assigned":
+      return work ? work.assignee_ids.length > 0 : undefined;
+    case "assignee":
+      return work && params.assignee !== undefined ? work.assignee_ids.includes(params.assignee) : undefined;
+    default:
+      return undefined;
+  }
+}
 
 /**
  * An `issue` frame applied to every cached list: a held item moves where it now belongs (shared
@@ -170,12 +208,19 @@ export function applyIssueItem(queryClient: QueryClient, item: TConversationEven
     if (!data) continue;
     const held = data.items.find((i) => i.channelId === item.channelId);
     const params = key[3] as IssueListParams | undefined;
-    const insertable = params?.page === 1 && INSERTABLE.includes(params.filter) && params.sort === "DESC";
+    const matches = params ? itemMatchesList(item, params) : undefined;
+    // An item that no longer belongs (unassigned now assigned, its tag taken off): the server's page.
+    if (held && matches === false) refetch = true;
+    const insertable = params?.page === 1 && matches === true && params.sort === "DESC";
     if (!held && !insertable) {
-      refetch = true;
+      if (matches !== false) refetch = true;
       continue;
     }
-    const updated = withReadState(item, held?.readMessageIndex ?? 0);
+    // An account channel's push has no `work`: an engineer's row keeps what it had.
+    const updated = withReadState(
+      item.work || !held?.work ? item : { ...item, work: held.work },
+      held?.readMessageIndex ?? 0,
+    );
     const items =
       data.sort === "DESC"
         ? moveAfterAnswer(data.items, updated)

@@ -30,12 +30,15 @@ import { IssueTabs, useOpenIssueTab } from "./components/issue-tabs";
 import { JumpToDateForm } from "./components/jump-to-date";
 import type { MessageActions } from "./components/message-item";
 import { MessageList } from "./components/message-list";
-import { Participants } from "./components/participants";
+import { notifyPeople } from "./components/notify-dialog";
+import { WorkPanelColumn, WorkPanelSheet } from "./components/work-panel";
 import { useLiveIssueList } from "./live";
 import NotFound from "./not-found-issue";
 import { useLivePresence } from "./presence";
 import { getChatClient, useChannel } from "./realtime/chat";
 import { appendPage, applyMessage, contiguousLastIndex, prependPage, quoteOf } from "./thread";
+import { mergeEvents, mergeNotes } from "./timeline";
+import { useLiveWork } from "./work-live";
 
 const TYPING_SHOWN_MS = 5_000;
 
@@ -153,6 +156,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
   useOpenIssueTab(issueNumber);
   useLiveIssueList();
   useLivePresence();
+  const live = useLiveWork(issueNumber, user?.isEngineer ?? false);
 
   const update = useCallback(
     (change: (data: ThreadData) => ThreadData) =>
@@ -185,16 +189,21 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
             applyOwnRead(queryClient, issueNumber, frame.read_message_index);
           else void queryClient.invalidateQueries({ queryKey: issueKeys.participants(issueNumber) });
           return;
+        case "event":
+          live.onEvent(frame.event);
+          return;
         default:
       }
     },
   });
 
   const post = useMutation({
-    mutationFn: (body: string) => issuesApi.post(issueNumber, body),
-    onSuccess: ({ message, conversation }) => {
+    mutationFn: ({ body }: { body: string; mentioned: number[] }) => issuesApi.post(issueNumber, body),
+    onSuccess: ({ message, conversation }, { mentioned }) => {
       update((t) => ({ ...t, ...applyMessage(t, message, message.revision) }));
       applyOwnItem(queryClient, conversation);
+      // The message is posted whatever happens to the notification; its toast tells.
+      if (mentioned.length > 0) void notifyPeople(issueNumber, mentioned, message.index);
     },
   });
   const answer = useMutation({
@@ -231,7 +240,12 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
     setLoadingOlder(true);
     try {
       const page = await issuesApi.older(issueNumber, first);
-      update((t) => ({ ...t, ...prependPage(t, page) }));
+      update((t) => ({
+        ...t,
+        ...prependPage(t, page),
+        events: mergeEvents(t.events, page.events),
+        notes: mergeNotes(t.notes, page.notes),
+      }));
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -244,7 +258,12 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
     loadingNewer.current = true;
     try {
       const page = await issuesApi.newer(issueNumber, last);
-      update((t) => ({ ...t, ...appendPage(t, page) }));
+      update((t) => ({
+        ...t,
+        ...appendPage(t, page),
+        events: mergeEvents(t.events, page.events),
+        notes: mergeNotes(t.notes, page.notes),
+      }));
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -296,6 +315,14 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
   const { conversation, abilities } = data;
   const status = conversation.issueStatus;
   const archived = status === "archived";
+  const panel = {
+    issueNumber,
+    accountId: conversation.issue.account_id,
+    work: data.work,
+    canWork: abilities.work,
+    myUserId: user.userId,
+    isAdmin: user.roles.includes("admin"),
+  };
   return (
     <AttachmentScope
       issueNumber={issueNumber}
@@ -319,6 +346,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
         }
         actions={
           <>
+            <WorkPanelSheet {...panel} className="xl:hidden" />
             {!jumping && (
               <IconButton
                 label="Jump to date"
@@ -364,33 +392,42 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
       <ErrorAlert className="mb-3">
         {answer.isError ? errorMessage(answer.error) : join.isError ? errorMessage(join.error) : null}
       </ErrorAlert>
-      <ConnectionBanner />
-      <IssueTabs />
-      <Participants issueNumber={issueNumber} />
-      <MessageList
-        thread={data}
-        myUserId={user.userId}
-        isEngineer={user.isEngineer}
-        highlight={msgIndex}
-        loadingOlder={loadingOlder}
-        onLoadOlder={() => void loadOlder()}
-        onLoadNewer={() => void loadNewer()}
-        onSeen={onSeen}
-        {...actions}
-      />
-      <p aria-live="polite" className="h-5 pt-1 text-xs text-muted-foreground">
-        {typing.text}
-      </p>
-      <Composer
-        issueNumber={issueNumber}
-        inputRef={composerRef}
-        disabled={!abilities.post || archived}
-        disabledReason={archived ? "This issue is archived." : "You cannot write in this issue."}
-        sending={post.isPending}
-        error={post.isError ? errorMessage(post.error) : null}
-        onSend={(body) => post.mutateAsync(body)}
-        onTyping={() => getChatClient().sendTyping(issueNumber)}
-      />
+      <div className="flex min-h-0 flex-1 gap-4">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <ConnectionBanner />
+          <IssueTabs />
+          <MessageList
+            thread={data}
+            events={data.events}
+            notes={data.notes}
+            myUserId={user.userId}
+            isEngineer={user.isEngineer}
+            isAdmin={panel.isAdmin}
+            highlight={msgIndex}
+            loadingOlder={loadingOlder}
+            onLoadOlder={() => void loadOlder()}
+            onLoadNewer={() => void loadNewer()}
+            onSeen={onSeen}
+            {...actions}
+          />
+          <p aria-live="polite" className="h-5 pt-1 text-xs text-muted-foreground">
+            {typing.text}
+          </p>
+          <Composer
+            issueNumber={issueNumber}
+            inputRef={composerRef}
+            disabled={!abilities.post || archived}
+            disabledReason={archived ? "This issue is archived." : "You cannot write in this issue."}
+            sending={post.isPending}
+            error={post.isError ? errorMessage(post.error) : null}
+            onSend={(body, mentioned) => post.mutateAsync({ body, mentioned })}
+            onTyping={() => getChatClient().sendTyping(issueNumber)}
+            accountId={conversation.issue.account_id}
+            myUserId={user.userId}
+          />
+        </div>
+        <WorkPanelColumn {...panel} className="hidden xl:block" />
+      </div>
     </AttachmentScope>
   );
 }

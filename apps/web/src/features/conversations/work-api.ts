@@ -3,8 +3,9 @@
  * category, assignees, followers, notes, events and notify. Query options, hooks and mutations;
  * shapes are the shared schemas (packages/shared/src/schemas/issue-work.ts).
  */
-import type { ZChatUser } from "@portico/shared/schemas/conversations";
+import type { TIssueDetail, ZChatUser } from "@portico/shared/schemas/conversations";
 import type {
+  EventType,
   TCategory,
   TIssueEvent,
   TIssuePerson,
@@ -23,9 +24,10 @@ import type {
   ZUpdateTagRequest,
 } from "@portico/shared/schemas/issue-work";
 import type { z } from "@portico/shared/zod";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
-import { issueKeys } from "./api";
+import { issueKeys, type ThreadData } from "./api";
+import { applyNote, mergeEvents } from "./timeline";
 
 export type TTagCatalogue = z.infer<typeof ZTagCatalogue>;
 export type TTagWithUsage = TTagCatalogue["items"][number];
@@ -182,3 +184,103 @@ export const workApi = {
       query: { q: q || undefined, page_size: 20 },
     }),
 };
+
+/* ---------------------------------------------------------------- cache updates */
+
+/** Every held page of the issue (a deep link and the newest page may both be cached). */
+function updateThreads(queryClient: QueryClient, n: number, change: (data: ThreadData) => ThreadData): void {
+  queryClient.setQueriesData<ThreadData>({ queryKey: issueKeys.threads(n) }, (data) =>
+    data ? change(data) : data,
+  );
+}
+
+/** A change to the issue's work (a mutation's answer) into every held page of it. */
+export function applyWork(
+  queryClient: QueryClient,
+  n: number,
+  change: (work: TIssueWork) => TIssueWork,
+): void {
+  updateThreads(queryClient, n, (data) => ({ ...data, work: change(data.work) }));
+}
+
+/**
+ * The work as the server has it now (after someone else's tag, assignment or category change):
+ * the smallest page of the issue carries it.
+ */
+export async function refreshWork(queryClient: QueryClient, n: number): Promise<void> {
+  const detail = await api.get<TIssueDetail>(issuePath(n), { query: { limit: 1 } });
+  applyWork(queryClient, n, () => detail.work);
+  void queryClient.invalidateQueries({ queryKey: workKeys.assignees(n) });
+}
+
+/** Event types that change what the work panel shows. */
+const WORK_EVENTS = new Set<EventType>(["tagged", "untagged", "assigned", "unassigned", "categorised"]);
+
+export function changesWork(event: TIssueEvent): boolean {
+  return WORK_EVENTS.has(event.data.type);
+}
+
+/** A pushed event into the timeline of every held page and into the panel's events list. */
+export function applyEvent(queryClient: QueryClient, n: number, event: TIssueEvent): void {
+  updateThreads(queryClient, n, (data) => {
+    const events = mergeEvents(data.events, [event]);
+    return events === data.events ? data : { ...data, events };
+  });
+  queryClient.setQueryData<TEventsResponse>(workKeys.events(n), (data) =>
+    data ? { ...data, items: mergeEvents(data.items, [event]) } : data,
+  );
+}
+
+/** A note created, edited or deleted (a frame or the viewer's own change) everywhere it shows. */
+export function applyNoteChange(
+  queryClient: QueryClient,
+  n: number,
+  action: "created" | "edited" | "deleted",
+  note: TNote,
+): void {
+  updateThreads(queryClient, n, (data) => {
+    // A new note belongs after the newest message; a page that does not hold it yet gets it later.
+    if (action === "created" && data.hasNewer) return data;
+    const notes = applyNote(data.notes, action, note);
+    return notes === data.notes ? data : { ...data, notes };
+  });
+  queryClient.setQueryData<TNote[]>(workKeys.notes(n), (data) =>
+    data ? applyNote(data, action, note) : data,
+  );
+}
+
+/* ---------------------------------------------------------------- queries of one issue */
+
+export function assigneesQuery(n: number, enabled = true) {
+  return queryOptions({
+    queryKey: workKeys.assignees(n),
+    queryFn: ({ signal }) => workApi.assignees(n, signal),
+    enabled,
+  });
+}
+
+export function eventsQuery(n: number) {
+  return queryOptions({
+    queryKey: workKeys.events(n),
+    queryFn: ({ signal }) => workApi.events(n, undefined, signal),
+  });
+}
+
+export function notesQuery(n: number, enabled = true) {
+  return queryOptions({
+    queryKey: workKeys.notes(n),
+    queryFn: ({ signal }) => workApi.notes(n, signal),
+    enabled,
+  });
+}
+
+/** People to mention or notify: the issue account's members and the engineers, by name. */
+export function usePeopleSearch(aid: number, q: string, enabled = true) {
+  return useQuery({
+    queryKey: workKeys.people(aid, q),
+    queryFn: ({ signal }) => workApi.people(aid, q, signal),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
+  });
+}

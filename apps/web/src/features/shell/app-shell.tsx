@@ -7,6 +7,7 @@ import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 import { buildRedirect } from "../../lib/redirect";
 import { subscribeRemoteSignOut, useSession } from "../../lib/session";
+import { MentionAlertsFor } from "../conversations/mention-watcher";
 import { PanicAlertsForEngineers } from "../panic/panic-watcher";
 import { SearchMenu } from "../search/search-menu";
 import { MobileMenu } from "./mobile-menu";
@@ -68,6 +69,7 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
           </div>
           <SearchMenu isEngineer={isEngineer} />
           <PanicAlertsForEngineers isEngineer={isEngineer} />
+          <MentionAlertsFor userId={info?.userId} />
           {/* The notification bell of the notifications work goes here. */}
           <div data-slot="notifications" className="contents" />
           <UserMenu user={info} pictureVersion={user.dataUpdatedAt} />

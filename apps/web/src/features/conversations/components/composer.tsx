@@ -1,14 +1,15 @@
 /**
  * The reply box: Enter sends, Shift+Enter adds a line. The draft is kept per issue in the
- * persisted store (across reloads) until it is sent; typing tells the others (throttled).
+ * persisted store (across reloads) until it is sent; typing tells the others (throttled). "@"
+ * mentions people (mention-input.tsx); sending hands over who is still mentioned.
  */
 import SendHorizontal from "lucide-react/icons/send-horizontal";
-import { type KeyboardEvent, type RefObject, useRef } from "react";
+import { type KeyboardEvent, type RefObject, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/textarea";
 import { usePersisted } from "../../../lib/persisted-store";
 import { AttachButton, useAttachmentPaste } from "../../files/attachments/attach-button";
+import { type Mention, MentionTextarea, mentionedIds } from "./mention-input";
 
 const TYPING_EVERY_MS = 2_000;
 
@@ -28,9 +29,13 @@ interface ComposerProps {
   disabledReason?: string;
   sending: boolean;
   error: string | null;
-  onSend: (body: string) => Promise<unknown>;
+  /** `mentioned`: the people picked with "@" whose names are still in the body. */
+  onSend: (body: string, mentioned: number[]) => Promise<unknown>;
   onTyping: () => void;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** The issue's account (whose members "@" offers); null turns mentions off. */
+  accountId?: number | null;
+  myUserId?: number;
 }
 
 export function Composer({
@@ -42,16 +47,20 @@ export function Composer({
   onSend,
   onTyping,
   inputRef,
+  accountId = null,
+  myUserId,
 }: ComposerProps) {
   const [draft, setDraft] = useDraft(issueNumber);
+  const [mentions, setMentions] = useState<Mention[]>([]);
   const lastTyping = useRef(0);
   const onPaste = useAttachmentPaste();
 
   const send = async () => {
     if (draft.trim() === "" || sending) return;
     try {
-      await onSend(draft);
+      await onSend(draft, mentionedIds(draft, mentions));
       setDraft("");
+      setMentions([]);
     } catch {
       // The error is shown below; the draft stays.
     }
@@ -74,17 +83,25 @@ export function Composer({
     >
       <ErrorAlert>{error}</ErrorAlert>
       <div className="flex items-end gap-2">
-        <Textarea
-          ref={inputRef}
+        <MentionTextarea
+          inputRef={inputRef}
+          accountId={accountId}
+          myUserId={myUserId}
+          mentions={mentions}
+          onMentionsChange={setMentions}
           aria-label="Reply"
-          placeholder={disabled ? disabledReason : "Write a reply… (Enter sends, Shift+Enter adds a line)"}
+          placeholder={
+            disabled
+              ? disabledReason
+              : "Write a reply… (Enter sends, Shift+Enter adds a line, @ mentions someone)"
+          }
           rows={2}
           value={draft}
           disabled={disabled}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onChange={(event) => {
-            setDraft(event.target.value);
+          onValueChange={(value) => {
+            setDraft(value);
             const now = Date.now();
             if (now - lastTyping.current > TYPING_EVERY_MS) {
               lastTyping.current = now;

@@ -1,20 +1,29 @@
 /**
- * The conversation's messages, virtualised (@tanstack/react-virtual): only the rows on screen
+ * The conversation's timeline (messages, and between them the issue's events and, for engineers,
+ * internal notes), virtualised (@tanstack/react-virtual): only the rows on screen
  * are in the DOM, so 10,000 messages scroll as smoothly as 10. Opens at the newest message, or
  * centred on `highlight` (deep links `?msgIndex=`); scrolling near the top loads older pages,
  * near the bottom newer ones; new messages keep the view at the bottom when it was there.
  */
-import type { TMessage } from "@portico/shared/schemas/conversations";
+import type { TIssueEvent, TNote } from "@portico/shared/schemas/issue-work";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Skeleton } from "../../../components/ui/skeleton";
 import type { Thread } from "../thread";
+import { type TimelineRow, timelineRows } from "../timeline";
 import { type MessageActions, MessageItem } from "./message-item";
+import { NoteCard } from "./notes";
+import { EventRow } from "./timeline-rows";
 
 interface MessageListProps extends MessageActions {
   thread: Thread;
+  /** Shown among the messages, each after its `after_message_index`. */
+  events?: readonly TIssueEvent[];
+  notes?: readonly TNote[];
   myUserId: number;
   isEngineer: boolean;
+  /** Admins delete anyone's note. */
+  isAdmin?: boolean;
   highlight: number | null;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -27,11 +36,15 @@ const NEAR_EDGE_PX = 200;
 /** Within this of the bottom the view counts as at the newest message, and follows new ones. */
 const AT_BOTTOM_PX = 40;
 const estimateRowSize = () => 84;
+const NONE: readonly never[] = [];
 
 export function MessageList({
   thread,
+  events = NONE,
+  notes = NONE,
   myUserId,
   isEngineer,
+  isAdmin = false,
   highlight,
   loadingOlder,
   onLoadOlder,
@@ -40,14 +53,18 @@ export function MessageList({
   ...actions
 }: MessageListProps) {
   const { messages } = thread;
+  const rows = useMemo(
+    () => timelineRows(messages, events as TIssueEvent[], notes as TNote[], thread.hasNewer),
+    [messages, events, notes, thread.hasNewer],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const positioned = useRef(false);
 
   // Stable between renders: a new getItemKey makes the virtualizer rebuild every row's position,
   // which at 10,000 messages costs milliseconds on every scroll frame.
-  const getItemKey = useCallback((i: number) => messages[i]?.index ?? i, [messages]);
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
   const virtualizer = useVirtualizer({
-    count: messages.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: estimateRowSize,
     overscan: 8,
@@ -62,19 +79,20 @@ export function MessageList({
 
   // First paint: jump to the highlighted message, or to the newest one.
   useLayoutEffect(() => {
-    if (positioned.current || messages.length === 0) return;
+    if (positioned.current || rows.length === 0) return;
     positioned.current = true;
-    const target = highlight === null ? -1 : messages.findIndex((m) => m.index === highlight);
+    const target =
+      highlight === null ? -1 : rows.findIndex((r) => r.kind === "message" && r.message.index === highlight);
     if (target >= 0) {
       virtualizer.scrollToIndex(target, { align: "center" });
     } else {
-      virtualizer.scrollToIndex(messages.length - 1, { align: "end" });
+      virtualizer.scrollToIndex(rows.length - 1, { align: "end" });
     }
   });
 
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index;
-  const newestSeen = lastVisible === undefined ? undefined : messages[lastVisible]?.index;
+  const newestSeen = lastVisible === undefined ? undefined : rows[lastVisible]?.messageIndex || undefined;
   useEffect(() => {
     if (newestSeen !== undefined) onSeen(newestSeen);
   }, [newestSeen, onSeen]);
@@ -103,23 +121,34 @@ export function MessageList({
         </div>
       )}
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((row) => {
-          const message = messages[row.index] as TMessage;
+        {items.map((item) => {
+          const row = rows[item.index] as TimelineRow;
           return (
             <div
-              key={row.key}
-              data-index={row.index}
+              key={item.key}
+              data-index={item.index}
               ref={virtualizer.measureElement}
               className="absolute top-0 left-0 w-full px-1 py-0.5"
-              style={{ transform: `translateY(${row.start}px)` }}
+              style={{ transform: `translateY(${item.start}px)` }}
             >
-              <MessageItem
-                message={message}
-                mine={message.author.user_id === myUserId}
-                mayDelete={isEngineer}
-                highlighted={message.index === highlight}
-                {...actions}
-              />
+              {row.kind === "message" ? (
+                <MessageItem
+                  message={row.message}
+                  mine={row.message.author.user_id === myUserId}
+                  mayDelete={isEngineer}
+                  highlighted={row.message.index === highlight}
+                  {...actions}
+                />
+              ) : row.kind === "event" ? (
+                <EventRow event={row.event} />
+              ) : (
+                <NoteCard
+                  note={row.note}
+                  mine={row.note.author.user_id === myUserId}
+                  mayDelete={row.note.author.user_id === myUserId || isAdmin}
+                  compact
+                />
+              )}
             </div>
           );
         })}

@@ -68,7 +68,7 @@ describe("composer", () => {
     await user.type(box, "line one{Shift>}{Enter}{/Shift}line two");
     expect(onSend).not.toHaveBeenCalled();
     await user.type(box, "{Enter}");
-    expect(onSend).toHaveBeenCalledWith("line one\nline two");
+    expect(onSend).toHaveBeenCalledWith("line one\nline two", []);
     expect(box).toHaveValue("");
     expect(persistedStore.get("replyDrafts")).toEqual({});
   });
