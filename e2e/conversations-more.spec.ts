@@ -147,8 +147,7 @@ test("an engineer joins and answers; their online state shows beside their name,
   await expect(participant).toContainText("(online)");
   await expect(article(customer, 2)).toContainText("(online)");
 
-  // Joining made the issue one the engineer participates in; the filters that wait for
-  // assignees say so.
+  // Joining made the issue one the engineer participates in (not one assigned to them).
   await engineer.goto("/issues");
   await engineer.getByRole("combobox", { name: "Assignment filter" }).click();
   await engineer.getByRole("option", { name: "Participating" }).click();
@@ -156,8 +155,9 @@ test("an engineer joins and answers; their online state shows beside their name,
     engineer.getByRole("list", { name: "Issues" }).getByRole("link", { name: new RegExp(title) }),
   ).toBeVisible();
   await engineer.getByRole("combobox", { name: "Assignment filter" }).click();
-  await engineer.getByRole("option", { name: "Assigned to me (later release)" }).click();
-  await expect(engineer.getByRole("note")).toContainText("arrive in a later release");
+  await engineer.getByRole("option", { name: "Assigned to" }).click();
+  await expect(engineer.getByRole("combobox", { name: "Assignee" })).toHaveText("Me");
+  await expect(engineer).toHaveURL(/[?&]filter=assignee\b/);
   await engineer.getByRole("combobox", { name: "Assignment filter" }).click();
   await engineer.getByRole("option", { name: "All issues" }).click();
 

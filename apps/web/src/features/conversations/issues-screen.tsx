@@ -1,67 +1,74 @@
 /**
  * /issues (spec §2.2): engineers' live queue of every customer's issues, customers' issues of
- * their organization. Assignment filter and sort (§9) are remembered in the browser; the list
- * follows `issue` frames live (moved with the shared moveAfterAnswer) and refetches on reconnect.
+ * their organization. Filters and sort (§9) live in the URL (queue-filters); engineers' rows show
+ * the issue's tags and assignees from `item.work`, and their toolbar opens the tag and category
+ * catalogues. The list follows `issue` frames live (moved with the shared moveAfterAnswer) and
+ * refetches on reconnect.
  */
 import { ALERTS, alertMessage } from "@portico/shared/errors";
 import { isPanicIssue } from "@portico/shared/rules/issue-order";
-import { ASSIGNMENT_FILTERS, type AssignmentFilter } from "@portico/shared/rules/roles";
 import type { TConversationListItem } from "@portico/shared/schemas/conversations";
 import { useQuery } from "@tanstack/react-query";
 import MessagesSquare from "lucide-react/icons/messages-square";
-import { useState } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../components/ui/alert";
+import { Avatar } from "../../components/ui/avatar";
 import { Badge, StatusBadge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
-import { Select } from "../../components/ui/select";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 import { panicRowClass, WeekendBadge } from "../panic/issue-flags";
 import { PanicAlertSettings } from "../panic/panic-alerts";
-import { ISSUES_PAGE_SIZE, issueListQuery, type SortOrder } from "./api";
+import { ISSUES_PAGE_SIZE, issueListQuery } from "./api";
+import { CategoryCatalogueDialog } from "./components/category-catalogue-dialog";
 import { ConnectionBanner } from "./components/connection-banner";
 import { IssueTabs } from "./components/issue-tabs";
 import { NewIssueDialog } from "./components/new-issue-dialog";
 import { EngineerPresence } from "./components/presence-dot";
+import { QueueFilters, useQueueState } from "./components/queue-filters";
+import { TagCatalogueDialog } from "./components/tag-catalogue-dialog";
+import { TagChip } from "./components/tag-chip";
 import { fullWhen, plainPreview, shortWhen } from "./format";
 import { useLiveIssueList } from "./live";
-import { useLivePresence } from "./presence";
+import { engineersQuery, useLivePresence } from "./presence";
 
-const FILTER_LABELS: Record<AssignmentFilter, string> = {
-  all: "All issues",
-  unassigned: "Unassigned",
-  assigned: "Assigned (later release)",
-  assignee: "Assigned to me (later release)",
-  following: "Following (later release)",
-  participating: "Participating",
-  unread: "Unread",
-  on_call: "On call",
-};
-/**
- * Filters about assignees and followers, which arrive in a later release (issue 10): until then
- * no issue has either, so "Unassigned" is every issue and the others are empty. Said on screen.
- */
-const AWAITING_ASSIGNEES: readonly AssignmentFilter[] = ["unassigned", "assigned", "assignee", "following"];
-const AWAITING_ASSIGNEES_NOTE =
-  "Assigning engineers and following issues arrive in a later release: until then every issue is unassigned and none is followed.";
-/** Customers have no assignees or on-call duty: the filters about their own reading only. */
-const CUSTOMER_FILTERS: readonly AssignmentFilter[] = ["all", "participating", "unread"];
-
-const SORT_OPTIONS = [
-  { value: "DESC", label: "Newest first" },
-  { value: "ASC", label: "Oldest first" },
-];
-
-function isFilter(value: string | null): value is AssignmentFilter {
-  return ASSIGNMENT_FILTERS.includes(value as AssignmentFilter);
+/** "Assigned to Ada Lovelace and Grace Hopper": the avatars' one name for screen readers. */
+function assignedLabel(names: string[]): string {
+  const list = names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `Assigned to ${list}`;
 }
 
-function IssueRow({ item, showCompany }: { item: TConversationListItem; showCompany: boolean }) {
-  const { issue, lastMessage } = item;
+/** An engineer's row: the issue's assignees as avatars (initials), named once for screen readers. */
+function Assignees({ ids, names }: { ids: readonly number[]; names: ReadonlyMap<number, string> }) {
+  if (ids.length === 0) return null;
+  const named = ids.map((id) => names.get(id) ?? "An engineer");
+  const shown = ids.slice(0, 3);
+  return (
+    <span role="img" aria-label={assignedLabel(named)} className="flex items-center -space-x-1.5">
+      {shown.map((id, i) => (
+        <span key={id} title={named[i]}>
+          <Avatar name={named[i] ?? "?"} size="sm" className="ring-2 ring-card" />
+        </span>
+      ))}
+      {ids.length > shown.length && (
+        <span className="pl-2.5 text-xs text-muted-foreground">+{ids.length - shown.length}</span>
+      )}
+    </span>
+  );
+}
+
+interface IssueRowProps {
+  item: TConversationListItem;
+  showCompany: boolean;
+  /** Engineers' names by user id (assignees). */
+  names: ReadonlyMap<number, string>;
+}
+
+function IssueRow({ item, showCompany, names }: IssueRowProps) {
+  const { issue, lastMessage, work } = item;
   const unread = item.unreadMessageCount;
   return (
     <li>
@@ -75,6 +82,9 @@ function IssueRow({ item, showCompany }: { item: TConversationListItem; showComp
             <span className={unread > 0 ? "font-semibold text-foreground" : "font-medium text-foreground"}>
               {issue.title}
             </span>
+            {work?.tags.map((tag) => (
+              <TagChip key={tag.id} tag={tag} />
+            ))}
           </div>
           <p className="truncate text-sm text-muted-foreground">
             {showCompany && <span className="font-medium text-foreground">{issue.company} · </span>}
@@ -92,6 +102,7 @@ function IssueRow({ item, showCompany }: { item: TConversationListItem; showComp
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
+          {work && <Assignees ids={work.assignee_ids} names={names} />}
           {unread > 0 && <Badge variant="info">{unread} unread</Badge>}
           <WeekendBadge item={item} />
           <StatusBadge status={item.issueStatus} panic={isPanicIssue(item)} />
@@ -121,15 +132,25 @@ function ListSkeleton() {
 export default function IssuesScreen() {
   const { data: user } = useCurrentUser();
   const [aid] = usePersisted("selectedAccountId");
-  const [storedSort, setSort] = usePersisted("issuesSort");
-  const [storedFilter, setFilter] = usePersisted("issuesFilter");
-  const [page, setPage] = useState(1);
   const isEngineer = user?.isEngineer ?? false;
-  const filters = isEngineer ? ASSIGNMENT_FILTERS : CUSTOMER_FILTERS;
-  const filter: AssignmentFilter =
-    isFilter(storedFilter) && filters.includes(storedFilter) ? storedFilter : "all";
-  const sort: SortOrder = storedSort === "ASC" ? "ASC" : "DESC";
-  const list = useQuery({ ...issueListQuery(aid, { page, filter, sort }), enabled: user !== undefined });
+  const controls = useQueueState(isEngineer);
+  const { state } = controls;
+  const { filter, sort, page } = state;
+  const selfId = user?.userId ?? null;
+  const list = useQuery({
+    ...issueListQuery(aid, {
+      page,
+      filter,
+      sort,
+      // "Me" is the viewer's own id, so a pushed row can be matched against the list.
+      assignee: filter === "assignee" ? (state.assignee ?? selfId ?? undefined) : undefined,
+      tag: state.tag ?? undefined,
+    }),
+    enabled: user !== undefined,
+  });
+  const engineers = useQuery({ ...engineersQuery(), enabled: isEngineer });
+  const names = new Map((engineers.data ?? []).map((e) => [e.user_id, e.name]));
+  const filtered = filter !== "all" || state.tag !== null;
 
   useLiveIssueList();
   useLivePresence();
@@ -158,37 +179,19 @@ export default function IssuesScreen() {
       <ConnectionBanner />
       <IssueTabs />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <Select
-          aria-label="Assignment filter"
-          className="w-48"
-          options={filters.map((f) => ({ value: f, label: FILTER_LABELS[f] }))}
-          value={filter}
-          onValueChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
-        />
-        <Select
-          aria-label="Sort"
-          className="w-40"
-          options={SORT_OPTIONS}
-          value={sort}
-          onValueChange={(v) => {
-            setSort(v);
-            setPage(1);
-          }}
-        />
+        <QueueFilters controls={controls} isEngineer={isEngineer} selfId={selfId} />
         {list.data && (
           <span className="text-sm text-muted-foreground" aria-live="polite">
             {total === 1 ? "1 issue" : `${total}${capped ? "+" : ""} issues`}
           </span>
         )}
+        {isEngineer && (
+          <div className="flex gap-2 sm:ml-auto">
+            <TagCatalogueDialog />
+            <CategoryCatalogueDialog />
+          </div>
+        )}
       </div>
-      {AWAITING_ASSIGNEES.includes(filter) && (
-        <p role="note" className="mb-4 text-sm text-muted-foreground">
-          {AWAITING_ASSIGNEES_NOTE}
-        </p>
-      )}
       {list.isError ? (
         <QueryError query={list} message={alertMessage(ALERTS.FETCH_ISSUES, list.error.error)} />
       ) : !list.data ? (
@@ -196,19 +199,19 @@ export default function IssuesScreen() {
       ) : list.data.items.length === 0 ? (
         <EmptyState
           icon={MessagesSquare}
-          title={filter === "all" ? "No issues yet" : "No issues match this filter"}
+          title={filtered ? "No issues match this filter" : "No issues yet"}
           description={
-            filter === "all" ? (
+            !filtered ? (
               <p>When something is wrong, open an issue: an engineer answers here, live.</p>
             ) : (
               <p>Try another filter, or show all issues.</p>
             )
           }
           action={
-            filter === "all" ? (
+            !filtered ? (
               user && <NewIssueDialog user={user} label="Open your first issue" />
             ) : (
-              <Button variant="secondary" onClick={() => setFilter("all")}>
+              <Button variant="secondary" onClick={controls.reset}>
                 Show all issues
               </Button>
             )
@@ -218,12 +221,17 @@ export default function IssuesScreen() {
         <>
           <ul aria-label="Issues" className="space-y-2">
             {list.data.items.map((item) => (
-              <IssueRow key={item.channelId} item={item} showCompany={isEngineer} />
+              <IssueRow key={item.channelId} item={item} showCompany={isEngineer} names={names} />
             ))}
           </ul>
           {pages > 1 && (
             <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-2 text-sm">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => controls.setPage(page - 1)}
+              >
                 Previous
               </Button>
               <span className="text-muted-foreground">
@@ -234,7 +242,7 @@ export default function IssuesScreen() {
                 variant="secondary"
                 size="sm"
                 disabled={page >= pages && !capped}
-                onClick={() => setPage(page + 1)}
+                onClick={() => controls.setPage(page + 1)}
               >
                 Next
               </Button>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSession } from "../../lib/session";
-import { calls, mockApi, renderScreen } from "../../test/helpers";
+import { bodyOf, calls, mockApi, renderScreen, testCustomer } from "../../test/helpers";
 import ProfileScreen from "./profile-screen";
 
 const profile = {
@@ -113,5 +113,37 @@ describe("profile", () => {
     await waitFor(() => expect(toggle).toBeChecked());
     const index = calls(fetchMock).indexOf("POST /api/auth/mfa");
     expect(JSON.parse(String(fetchMock.mock.calls[index]?.[1]?.body))).toEqual({ enable_mfa: true });
+  });
+
+  it("lets an engineer choose their expertise, saved at once", async () => {
+    const engineer = { ...testCustomer, userId: 5, accountId: 1, isEngineer: true };
+    const { user, fetchMock } = setup({
+      "GET /api/chat/user": engineer,
+      "GET /api/issue-categories": {
+        items: [{ id: 2, name: "Networking", description: "", level: 1, issue_count: 0, expert_count: 0 }],
+      },
+      "PUT /api/users/5/expertise": {
+        user_id: 5,
+        category: { id: 2, name: "Networking", description: "", level: 1 },
+      },
+    });
+    const expertise = await screen.findByRole("combobox", { name: "Expertise" });
+    expect(expertise).toHaveTextContent("No expertise");
+    await user.click(expertise);
+    await user.click(await screen.findByRole("option", { name: "Networking (level 1)" }));
+    expect(await screen.findByText("Your expertise has been saved.")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, calls(fetchMock).indexOf("PUT /api/users/5/expertise"))).toEqual({
+      category_id: 2,
+    });
+    expect(expertise).toHaveTextContent("Networking (level 1)");
+  });
+
+  it("shows customers no expertise", async () => {
+    const { fetchMock, queryClient } = setup({ "GET /api/chat/user": testCustomer });
+    await screen.findByLabelText("Name");
+    await waitFor(() => expect(queryClient.getQueryData(["user", null])).toEqual(testCustomer));
+    expect(screen.queryByRole("combobox", { name: "Expertise" })).toBeNull();
+    expect(calls(fetchMock)).not.toContain("GET /api/issue-categories");
+    expect(screen.queryByText("Issue expertise")).toBeNull();
   });
 });

@@ -3,12 +3,15 @@ import { QueryError } from "../../components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { FormSkeleton } from "../../components/ui/skeleton";
+import { useCurrentUser } from "../../lib/current-user";
 import { profileQuery } from "./api";
+import { ExpertiseField } from "./expertise-field";
 import { MfaToggle } from "./mfa-toggle";
 import { ProfileForm } from "./profile-form";
 
 export default function ProfileScreen() {
   const profile = useQuery(profileQuery);
+  const { data: user } = useCurrentUser();
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -27,6 +30,18 @@ export default function ProfileScreen() {
             {profile.data && <ProfileForm profile={profile.data} />}
           </CardContent>
         </Card>
+        {user?.isEngineer && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Issue expertise</CardTitle>
+              <CardDescription>The kind of issue you know best.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {profile.isPending && <FormSkeleton fields={1} label="Loading your expertise" />}
+              {profile.data && <ExpertiseField userId={user.userId} profile={profile.data} />}
+            </CardContent>
+          </Card>
+        )}
         <Card>
           <CardHeader>
             <CardTitle>Sign-in security</CardTitle>
