@@ -1,6 +1,7 @@
 import { EVENTS_PAGE_SIZE_MAX } from "@portico/shared/schemas/issue-work";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/helper";
+import type { Frame } from "./chat-test-client";
 import { type Cast, call as callAs, createCast, type Method, openIssue } from "./test-fixtures";
 
 let t: TestContext;
@@ -29,7 +30,7 @@ const call = (authorization: string, method: Method, url: string, payload?: obje
   callAs(t.app, authorization, method, url, payload);
 const events = (who: string, query = "", issue = n) =>
   call(who, "GET", `/api/chat/issue/${issue}/events${query}`);
-const typesOf = (body: { items: { data: { type: string } }[] }) => body.items.map((e) => e.data.type);
+const typesOf = (body: Frame) => body.items.map((e: { data: { type: string } }) => e.data.type);
 
 describe("the events timeline", () => {
   it("an engineer sees every event, oldest first, with who did it and after which message", async () => {

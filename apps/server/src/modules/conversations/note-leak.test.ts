@@ -66,7 +66,7 @@ const call = async (authorization: string, method: Method, url: string, payload?
   return {
     status: res.statusCode,
     // biome-ignore lint/suspicious/noExplicitAny: answers are checked by the tests that read them
-    body: (res.body && res.headers["content-type"]?.includes("json") ? res.json() : undefined) as any,
+    body: (res.body && String(res.headers["content-type"]).includes("json") ? res.json() : undefined) as any,
     text: res.body + location,
   };
 };
@@ -115,7 +115,7 @@ function queriesFor(url: string): string[] {
 function concreteUrls(pattern: string, values: Record<string, string[]>): string[] {
   let urls = [pattern];
   for (const [, name] of pattern.matchAll(/:([A-Za-z_]+)/g)) {
-    const options = (name && values[name]) ?? ["1"];
+    const options = (name ? values[name] : undefined) ?? ["1"];
     urls = urls.flatMap((u) => options.map((v) => u.replace(`:${name}`, v)));
   }
   return urls;
