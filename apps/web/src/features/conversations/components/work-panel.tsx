@@ -27,6 +27,7 @@ import {
   assigneesQuery,
   eventsQuery,
   notesQuery,
+  refreshWork,
   type TAssignees,
   type TIssuePerson,
   useCategories,
@@ -120,7 +121,7 @@ function Assignees({ issueNumber, work, canWork }: Pick<WorkPanelProps, "issueNu
     applyWork(queryClient, issueNumber, (w) => ({ ...w, assignees: answer.assignees }));
     queryClient.setQueryData(workKeys.assignees(issueNumber), answer);
     // The assignee follows the issue now: the followers come from the server.
-    void queryClient.invalidateQueries({ queryKey: workKeys.assignees(issueNumber) });
+    void refreshWork(queryClient, issueNumber).catch(() => undefined);
   };
   const assign = useMutation({
     mutationFn: (person: { user_id: number; name: string }) => workApi.assign(issueNumber, person.user_id),
