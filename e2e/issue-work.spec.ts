@@ -3,8 +3,9 @@
  * categorises and assigns an issue and writes an internal note. In a second browser the
  * customer, on the same issue, sees the assignment live and none of the engineers' own work: no
  * note text, no tag or category events, not even after a reload. The queue's tag filter finds
- * the issue by its new tag (a link that survives a reload), and axe checks the issue screen with
- * its side panel, as the engineer and as the customer, in light and dark.
+ * the issue by its new tag (a link that survives a reload). Axe checks the queue and its tag and
+ * category dialogs (light, dark, phone width) and the issue screen with its side panel, as the
+ * engineer and as the customer, in light and dark.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
@@ -133,10 +134,31 @@ test("an engineer works an issue; the customer sees the assignment live and none
   await expect(engineer.getByRole("combobox", { name: "Tag filter" })).toHaveText(tagName);
   await expect(rows).toHaveCount(1);
 
+  // Axe: the queue with its tag filter, and its catalogue dialogs, in light, dark and at phone width.
+  const found: string[] = [];
+  for (const variant of [
+    { name: "light", scheme: "light", viewport: DESKTOP },
+    { name: "dark", scheme: "dark", viewport: DESKTOP },
+    { name: "phone", scheme: "light", viewport: { width: 390, height: 844 } },
+  ] as const) {
+    await engineer.setViewportSize(variant.viewport);
+    await showScheme(engineer, variant.scheme);
+    found.push(...(await violations(engineer, `${variant.name} queue filtered by tag`)));
+    await saveScreen(engineer, `issue-work-queue-${variant.name}`);
+    for (const dialog of ["Tags", "Categories"]) {
+      await engineer.getByRole("button", { name: dialog, exact: true }).click();
+      await expect(engineer.getByRole("dialog", { name: dialog }).getByRole("list")).toBeVisible();
+      found.push(...(await violations(engineer, `${variant.name} ${dialog} dialog`)));
+      await saveScreen(engineer, `issue-work-${dialog.toLowerCase()}-${variant.name}`);
+      await engineer.keyboard.press("Escape");
+      await expect(engineer.getByRole("dialog")).toHaveCount(0);
+    }
+  }
+  await engineer.setViewportSize(DESKTOP);
+
   // Axe: the issue screen with its side panel, as both, in light and dark.
   await engineer.goto(`/issues/${issue}`);
   await expect(panel.getByRole("list", { name: "Notes" })).toContainText(noteText);
-  const found: string[] = [];
   for (const [who, page] of [
     ["engineer", engineer],
     ["customer", customer],

@@ -34,6 +34,8 @@ const SORT_OPTIONS = [
 ];
 
 const ME = "me";
+/** A long engineer or tag name stays on one line, cut with an ellipsis. */
+const ONE_LINE = "[&>span]:min-w-0 [&>span]:truncate";
 const ANY_TAG = "any";
 
 export interface QueueState {
@@ -125,7 +127,7 @@ function AssigneePicker({
   return (
     <Select
       aria-label="Assignee"
-      className="w-48"
+      className={`w-48 ${ONE_LINE}`}
       options={options}
       value={value === null ? ME : String(value)}
       onValueChange={(v) => onChange(v === ME ? null : Number(v))}
@@ -143,7 +145,7 @@ function TagFilter({ value, onChange }: { value: number | null; onChange: (id: n
   return (
     <Select
       aria-label="Tag filter"
-      className="w-44"
+      className={`w-44 ${ONE_LINE}`}
       // A tag not (or not yet) in the catalogue: shown by its id until the catalogue has it.
       options={known ? options : [...options, { value: String(value), label: `Tag #${value}` }]}
       value={value === null ? ANY_TAG : String(value)}
