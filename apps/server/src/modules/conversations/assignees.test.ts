@@ -1,54 +1,43 @@
 /** Assignees: assigning engineers, suggestions by expertise, the queue's assignment filters and pushes. */
 import { ASSIGNEES_PER_ISSUE_MAX, ISSUE_WORK_MESSAGES as M } from "@portico/shared/schemas/issue-work";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { engineerSettings, issueAssignees, users } from "../../db/schema";
-import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
+import { createAccount, createUser, signIn } from "../../test/helper";
 import { ChatTestClient, type Frame } from "./chat-test-client";
-import { type Cast, call as callAs, createCast, type Method, openIssue, post } from "./test-fixtures";
+import { castSuite, ENGINEERS_ONLY, openIssue, post } from "./test-fixtures";
 
-let t: TestContext;
-let cast: Cast;
-let base: string;
+const ctx = castSuite({ listen: true });
 const sockets: ChatTestClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  cast = await createCast(t);
-});
 afterEach(async () => {
   await Promise.all(
     sockets.splice(0).map((c) => (c.socket.readyState === WebSocket.OPEN ? c.close() : undefined)),
   );
 });
-afterAll(() => t.close());
 
-const call = (authorization: string, method: Method, url: string, payload?: object) =>
-  callAs(t.app, authorization, method, url, payload);
-const ENGINEERS_ONLY = { error: "Only vendor engineers can do this", status: 403 };
+const { call } = ctx;
 
 async function engineerWith(opts: { name?: string; categoryId?: number; available?: boolean } = {}) {
-  const user = await createUser(t.db, { accountId: 1, role: "engineer", name: opts.name });
+  const user = await createUser(ctx.t.db, { accountId: 1, role: "engineer", name: opts.name });
   if (opts.categoryId !== undefined) {
-    await t.db.update(users).set({ expertiseCategoryId: opts.categoryId }).where(eq(users.id, user.id));
+    await ctx.t.db.update(users).set({ expertiseCategoryId: opts.categoryId }).where(eq(users.id, user.id));
   }
   if (opts.available !== undefined) {
-    await t.db.insert(engineerSettings).values({ userId: user.id, isAvailable: opts.available });
+    await ctx.t.db.insert(engineerSettings).values({ userId: user.id, isAvailable: opts.available });
   }
-  return { id: user.id, name: user.name, authorization: (await signIn(t.app, user)).authorization };
+  return { id: user.id, authorization: (await signIn(ctx.t.app, user)).authorization };
 }
-const assign = (issueNumber: number, userId: number, who = cast.engineer) =>
+const assign = (issueNumber: number, userId: number, who = ctx.cast.engineer) =>
   call(who, "POST", `/api/chat/issue/${issueNumber}/assignees`, { user_id: userId });
 const assigneeRows = async () =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(issueAssignees))[0]?.n;
+  (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(issueAssignees))[0]?.n;
 const ids = (people: Frame[]) => people.map((p) => p.user_id);
 
 describe("assigning", () => {
   it("an engineer assigns an engineer, who then follows the issue; the event is everyone's; again changes nothing", async () => {
     const erin = await engineerWith({ name: "Ed Assignee" });
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     const res = await assign(n, erin.id);
     expect(res.status).toBe(200);
     expect(res.body.assignees).toEqual([
@@ -59,54 +48,54 @@ describe("assigning", () => {
     const followers = (await call(erin.authorization, "GET", `/api/chat/issue/${n}/followers`)).body;
     expect(followers.following).toBe(true);
 
-    for (const who of [cast.engineer, cast.ownerA]) {
+    for (const who of [ctx.cast.engineer, ctx.cast.ownerA]) {
       const detail = (await call(who, "GET", `/api/chat/issue/${n}`)).body;
       const assigned = detail.events.filter((e: Frame) => e.data.type === "assigned");
       expect(assigned).toHaveLength(1);
       expect(assigned[0]).toMatchObject({
         audience: "all",
-        actor: { user_id: cast.engineerId },
+        actor: { user_id: ctx.cast.engineerId },
         data: { user: { user_id: erin.id, name: "Ed Assignee" } },
       });
       expect(ids(detail.work.assignees)).toEqual([erin.id]);
     }
     // A customer reads the assignees, without suggestions.
-    const seen = await call(cast.userA, "GET", `/api/chat/issue/${n}/assignees`);
+    const seen = await call(ctx.cast.userA, "GET", `/api/chat/issue/${n}/assignees`);
     expect(seen).toMatchObject({ status: 200, body: { suggested: [] } });
     expect(ids(seen.body.assignees)).toEqual([erin.id]);
   });
 
   it("unassigns with an event; someone not assigned changes nothing; they keep following", async () => {
     const erin = await engineerWith();
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     await assign(n, erin.id);
     const url = `/api/chat/issue/${n}/assignees/${erin.id}`;
-    expect((await call(cast.admin, "DELETE", url)).body.assignees).toEqual([]);
-    expect((await call(cast.admin, "DELETE", url)).status).toBe(200);
-    const detail = (await call(cast.ownerA, "GET", `/api/chat/issue/${n}`)).body;
+    expect((await call(ctx.cast.admin, "DELETE", url)).body.assignees).toEqual([]);
+    expect((await call(ctx.cast.admin, "DELETE", url)).status).toBe(200);
+    const detail = (await call(ctx.cast.ownerA, "GET", `/api/chat/issue/${n}`)).body;
     expect(detail.events.map((e: Frame) => e.data.type)).toEqual(["created", "assigned", "unassigned"]);
     expect(ids(detail.work.followers)).toContain(erin.id);
   });
 
   it("refuses a customer, an unknown user and a disabled engineer as assignee (400); nothing changes", async () => {
     const disabled = await engineerWith();
-    await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    await ctx.t.db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     const before = await assigneeRows();
     for (const [userId, error] of [
-      [cast.userAId, M.notAnEngineer],
+      [ctx.cast.userAId, M.notAnEngineer],
       [999_999, M.notAnEngineer],
       [disabled.id, M.engineerDisabled],
     ] as const) {
       expect(await assign(n, userId)).toMatchObject({ status: 400, body: { error, status: 400 } });
     }
     expect(await assigneeRows()).toBe(before);
-    const detail = (await call(cast.engineer, "GET", `/api/chat/issue/${n}`)).body;
+    const detail = (await call(ctx.cast.engineer, "GET", `/api/chat/issue/${n}`)).body;
     expect(detail.events.map((e: Frame) => e.data.type)).toEqual(["created"]);
   });
 
   it(`refuses an assignee past ${ASSIGNEES_PER_ISSUE_MAX} (400)`, async () => {
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     for (let i = 0; i < ASSIGNEES_PER_ISSUE_MAX; i++) {
       expect((await assign(n, (await engineerWith()).id)).status).toBe(200);
     }
@@ -118,11 +107,11 @@ describe("assigning", () => {
 
   it("a customer may not assign or unassign (403) and nothing changes", async () => {
     const erin = await engineerWith();
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     await assign(n, erin.id);
     const before = await assigneeRows();
-    for (const who of [cast.ownerA, cast.userA]) {
-      expect(await assign(n, cast.engineerId, who)).toMatchObject({ status: 403, body: ENGINEERS_ONLY });
+    for (const who of [ctx.cast.ownerA, ctx.cast.userA]) {
+      expect(await assign(n, ctx.cast.engineerId, who)).toMatchObject({ status: 403, body: ENGINEERS_ONLY });
       expect(await call(who, "DELETE", `/api/chat/issue/${n}/assignees/${erin.id}`)).toMatchObject({
         status: 403,
         body: ENGINEERS_ONLY,
@@ -132,15 +121,15 @@ describe("assigning", () => {
   });
 
   it("another account's issue is not found: its customer, or an engineer through another aid", async () => {
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     const before = await assigneeRows();
-    expect(await call(cast.ownerB, "GET", `/api/chat/issue/${n}/assignees`)).toMatchObject({
+    expect(await call(ctx.cast.ownerB, "GET", `/api/chat/issue/${n}/assignees`)).toMatchObject({
       status: 404,
       body: { error: "Issue not found" },
     });
     expect(
-      await call(cast.engineer, "POST", `/api/chat/issue/${n}/assignees?aid=${cast.orgB.id}`, {
-        user_id: cast.engineerId,
+      await call(ctx.cast.engineer, "POST", `/api/chat/issue/${n}/assignees?aid=${ctx.cast.orgB.id}`, {
+        user_id: ctx.cast.engineerId,
       }),
     ).toMatchObject({ status: 404 });
     expect(await assigneeRows()).toBe(before);
@@ -150,47 +139,50 @@ describe("assigning", () => {
 describe("suggested assignees", () => {
   it("are the available, enabled engineers expert in the issue's category who are not assigned yet", async () => {
     const category = (
-      await call(cast.engineer, "POST", "/api/issue-categories", { name: "Suggest-me", level: 2 })
+      await call(ctx.cast.engineer, "POST", "/api/issue-categories", { name: "Suggest-me", level: 2 })
     ).body;
     const other = (
-      await call(cast.engineer, "POST", "/api/issue-categories", { name: "Elsewhere", level: 2 })
+      await call(ctx.cast.engineer, "POST", "/api/issue-categories", { name: "Elsewhere", level: 2 })
     ).body;
     const expert = await engineerWith({ name: "Amy Expert", categoryId: category.id });
     const alsoExpert = await engineerWith({ name: "Bea Expert", categoryId: category.id, available: true });
     await engineerWith({ name: "Away Expert", categoryId: category.id, available: false });
     const disabled = await engineerWith({ name: "Gone Expert", categoryId: category.id });
-    await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
+    await ctx.t.db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
     await engineerWith({ name: "Other Expert", categoryId: other.id });
     // A customer with the category stored (as before the checks) is never suggested.
-    await t.db.update(users).set({ expertiseCategoryId: category.id }).where(eq(users.id, cast.userAId));
+    await ctx.t.db
+      .update(users)
+      .set({ expertiseCategoryId: category.id })
+      .where(eq(users.id, ctx.cast.userAId));
 
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     const url = `/api/chat/issue/${n}/assignees`;
-    expect((await call(cast.engineer, "GET", url)).body.suggested).toEqual([]);
+    expect((await call(ctx.cast.engineer, "GET", url)).body.suggested).toEqual([]);
 
-    await call(cast.engineer, "PUT", `/api/chat/issue/${n}/category`, { category_id: category.id });
-    const suggested = (await call(cast.engineer, "GET", url)).body.suggested;
+    await call(ctx.cast.engineer, "PUT", `/api/chat/issue/${n}/category`, { category_id: category.id });
+    const suggested = (await call(ctx.cast.engineer, "GET", url)).body.suggested;
     expect(suggested).toEqual([
       { user_id: expert.id, name: "Amy Expert", is_engineer: true, online: false, since: null },
       { user_id: alsoExpert.id, name: "Bea Expert", is_engineer: true, online: false, since: null },
     ]);
     const after = await assign(n, expert.id);
     expect(ids(after.body.suggested)).toEqual([alsoExpert.id]);
-    expect((await call(cast.ownerA, "GET", url)).body.suggested).toEqual([]);
+    expect((await call(ctx.cast.ownerA, "GET", url)).body.suggested).toEqual([]);
   });
 });
 
 describe("the queue's assignment filters", () => {
   it("unassigned, assigned, assignee (the viewer, or ?assignee=) and following each list exactly their issues", async () => {
-    const org = await createAccount(t.db);
+    const org = await createAccount(ctx.t.db);
     const me = await engineerWith();
     const other = await engineerWith();
     const [mine, theirs, both, nobody, followed] = [
-      await openIssue(t.app, cast.engineer, org.id, "Mine"),
-      await openIssue(t.app, cast.engineer, org.id, "Theirs"),
-      await openIssue(t.app, cast.engineer, org.id, "Both"),
-      await openIssue(t.app, cast.engineer, org.id, "Nobody"),
-      await openIssue(t.app, cast.engineer, org.id, "Followed"),
+      await openIssue(ctx.t.app, ctx.cast.engineer, org.id, "Mine"),
+      await openIssue(ctx.t.app, ctx.cast.engineer, org.id, "Theirs"),
+      await openIssue(ctx.t.app, ctx.cast.engineer, org.id, "Both"),
+      await openIssue(ctx.t.app, ctx.cast.engineer, org.id, "Nobody"),
+      await openIssue(ctx.t.app, ctx.cast.engineer, org.id, "Followed"),
     ];
     await assign(mine, me.id);
     await assign(theirs, other.id);
@@ -220,14 +212,14 @@ describe("the queue's assignment filters", () => {
 
 describe("pushes", () => {
   it("the queue's row carries the work; the account's never does", async () => {
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id, "Pushed");
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id, "Pushed");
     const erin = await engineerWith();
-    const staff = await ChatTestClient.connect(t.app, base, cast.engineer);
-    const customer = await ChatTestClient.connect(t.app, base, cast.ownerA);
+    const staff = await ChatTestClient.connect(ctx.t.app, ctx.base, ctx.cast.engineer);
+    const customer = await ChatTestClient.connect(ctx.t.app, ctx.base, ctx.cast.ownerA);
     sockets.push(staff, customer);
     expect((await staff.subscribe("queue")).type).toBe("subscribed");
     expect((await staff.subscribe(`issue:${n}`)).type).toBe("subscribed");
-    expect((await customer.subscribe(`account:${cast.orgA.id}`)).type).toBe("subscribed");
+    expect((await customer.subscribe(`account:${ctx.cast.orgA.id}`)).type).toBe("subscribed");
     expect((await customer.subscribe(`issue:${n}`)).type).toBe("subscribed");
 
     await assign(n, erin.id);
@@ -237,7 +229,7 @@ describe("pushes", () => {
     expect(event.channel).toBe(`issue:${n}`);
 
     // A message moves the row on both lists: the queue's with its work, the account's without.
-    await post(t.app, cast.ownerA, n, "any news?");
+    await post(ctx.t.app, ctx.cast.ownerA, n, "any news?");
     const queued = await staff.next(
       (f) => f.type === "issue" && f.item.issue.issue_number === n && f.item.issue.last_message_index === 2,
     );
@@ -247,7 +239,7 @@ describe("pushes", () => {
     const accountRows = customer.frames.filter((f) => f.type === "issue");
     expect(accountRows.length).toBeGreaterThan(0);
     for (const f of accountRows) {
-      expect(f.channel).toBe(`account:${cast.orgA.id}`);
+      expect(f.channel).toBe(`account:${ctx.cast.orgA.id}`);
       expect(f.item.work).toBeUndefined();
     }
   });

@@ -13,10 +13,9 @@ import { count, eq, sql } from "drizzle-orm";
 import { issueCategories, issues, users } from "../../db/schema";
 import { isEngineerSql, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
-import { isUniqueViolation } from "../../platform/db/errors";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { type EventActor, recordEvent } from "./issue-events";
-import { lockIssue, recordEventOnIssues } from "./issue-work.service";
+import { lockIssue, recordEventOnIssues, unlessNameTaken } from "./issue-work.service";
 import type { IssueRow } from "./issues.queries";
 
 export const USER_NOT_FOUND = "User not found";
@@ -66,17 +65,14 @@ export async function updateCategory(
   categoryId: number,
   change: { name?: string | undefined; description?: string | undefined; level?: number | undefined },
 ): Promise<TCategory> {
-  let updated: TCategory | undefined;
-  try {
-    [updated] = await tx
+  const [updated] = await unlessNameTaken(
+    tx
       .update(issueCategories)
       .set({ ...change, updatedAt: new Date() })
       .where(eq(issueCategories.id, categoryId))
-      .returning(CATEGORY);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(M.categoryExists);
-    throw err;
-  }
+      .returning(CATEGORY),
+    M.categoryExists,
+  );
   if (!updated) throw notFound(M.categoryNotFound);
   return updated;
 }

@@ -1,41 +1,34 @@
 /** Categories: the catalogue (/api/issue-categories), an issue's category, engineers' expertise. */
 import { ISSUE_WORK_MESSAGES as M } from "@portico/shared/schemas/issue-work";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issues, users } from "../../db/schema";
-import { createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
+import { createUser, signIn } from "../../test/helper";
 import type { Frame } from "./chat-test-client";
-import { type Cast, call as callAs, createCast, type Method, openIssue } from "./test-fixtures";
+import { castSuite, ENGINEERS_ONLY, openIssue } from "./test-fixtures";
 
-let t: TestContext;
-let cast: Cast;
+const ctx = castSuite();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t.close());
-
-const call = (authorization: string, method: Method, url: string, payload?: object) =>
-  callAs(t.app, authorization, method, url, payload);
-const statusOf = async (authorization: string, method: Method, url: string) =>
-  (await t.app.inject({ method, url, headers: { authorization } })).statusCode;
-const ENGINEERS_ONLY = { error: "Only vendor engineers can do this", status: 403 };
+const { call, status } = ctx;
 const CATALOGUE = "/api/issue-categories";
 
 let serial = 0;
 async function newCategory(level = 2, name = `Category ${++serial}`) {
-  const res = await call(cast.engineer, "POST", CATALOGUE, { name, level, description: "What it covers" });
+  const res = await call(ctx.cast.engineer, "POST", CATALOGUE, {
+    name,
+    level,
+    description: "What it covers",
+  });
   if (res.status !== 201) throw new Error(`new category: ${res.status} ${res.raw}`);
   return res.body as { id: number; name: string; description: string; level: number };
 }
-const catalogue = async () => (await call(cast.engineer, "GET", CATALOGUE)).body.items as Frame[];
+const catalogue = async () => (await call(ctx.cast.engineer, "GET", CATALOGUE)).body.items as Frame[];
 const engineerWith = async (opts: { name?: string; role?: "engineer" | "admin" } = {}) => {
-  const user = await createUser(t.db, { accountId: 1, role: opts.role ?? "engineer", name: opts.name });
-  return { id: user.id, authorization: (await signIn(t.app, user)).authorization };
+  const user = await createUser(ctx.t.db, { accountId: 1, role: opts.role ?? "engineer", name: opts.name });
+  return { id: user.id, authorization: (await signIn(ctx.t.app, user)).authorization };
 };
 const expertiseOf = async (userId: number) =>
-  (await t.db.select({ c: users.expertiseCategoryId }).from(users).where(eq(users.id, userId)))[0]?.c;
+  (await ctx.t.db.select({ c: users.expertiseCategoryId }).from(users).where(eq(users.id, userId)))[0]?.c;
 
 describe("the category catalogue", () => {
   it("creates, lists by level then name with usage, and updates", async () => {
@@ -50,8 +43,8 @@ describe("the category catalogue", () => {
     });
     const expert = await engineerWith();
     await call(expert.authorization, "PUT", `/api/users/${expert.id}/expertise`, { category_id: deep.id });
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
-    await call(cast.engineer, "PUT", `/api/chat/issue/${n}/category`, { category_id: deep.id });
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
+    await call(ctx.cast.engineer, "PUT", `/api/chat/issue/${n}/category`, { category_id: deep.id });
 
     const ids = (await catalogue()).map((c) => c.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
@@ -66,12 +59,12 @@ describe("the category catalogue", () => {
       expert_count: 0,
     });
 
-    const updated = await call(cast.engineer, "PUT", `${CATALOGUE}/${first.id}`, {
+    const updated = await call(ctx.cast.engineer, "PUT", `${CATALOGUE}/${first.id}`, {
       level: 2,
       description: "",
     });
     expect(updated.body).toEqual({ ...first, level: 2, description: "" });
-    expect(await call(cast.engineer, "PUT", `${CATALOGUE}/999999`, { level: 2 })).toMatchObject({
+    expect(await call(ctx.cast.engineer, "PUT", `${CATALOGUE}/999999`, { level: 2 })).toMatchObject({
       status: 404,
       body: { error: M.categoryNotFound },
     });
@@ -91,7 +84,7 @@ describe("the category catalogue", () => {
     ],
   ])("refuses %s (400) and creates nothing", async (_label, body, error) => {
     const before = (await catalogue()).length;
-    expect(await call(cast.engineer, "POST", CATALOGUE, body)).toMatchObject({
+    expect(await call(ctx.cast.engineer, "POST", CATALOGUE, body)).toMatchObject({
       status: 400,
       body: { error },
     });
@@ -101,12 +94,12 @@ describe("the category catalogue", () => {
   it("refuses the same name in another case (409), on create and on update", async () => {
     await newCategory(1, "Networking");
     const other = await newCategory(1, "Replication 🔁");
-    expect(await call(cast.engineer, "POST", CATALOGUE, { name: "NETWORKING", level: 3 })).toMatchObject({
+    expect(await call(ctx.cast.engineer, "POST", CATALOGUE, { name: "NETWORKING", level: 3 })).toMatchObject({
       status: 409,
       body: { error: M.categoryExists },
     });
     expect(
-      await call(cast.engineer, "PUT", `${CATALOGUE}/${other.id}`, { name: "networking" }),
+      await call(ctx.cast.engineer, "PUT", `${CATALOGUE}/${other.id}`, { name: "networking" }),
     ).toMatchObject({
       status: 409,
       body: { error: M.categoryExists },
@@ -119,19 +112,19 @@ describe("the category catalogue", () => {
     await call(expert.authorization, "PUT", `/api/users/${expert.id}/expertise`, {
       category_id: category.id,
     });
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
-    await call(cast.engineer, "PUT", `/api/chat/issue/${n}/category`, { category_id: category.id });
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
+    await call(ctx.cast.engineer, "PUT", `/api/chat/issue/${n}/category`, { category_id: category.id });
 
-    expect(await call(cast.engineer, "DELETE", `${CATALOGUE}/${category.id}`)).toMatchObject({
+    expect(await call(ctx.cast.engineer, "DELETE", `${CATALOGUE}/${category.id}`)).toMatchObject({
       status: 409,
       body: { error: M.categoryInUse(1), status: 409 },
     });
     expect(await expertiseOf(expert.id)).toBe(category.id);
 
-    expect(await statusOf(cast.engineer, "DELETE", `${CATALOGUE}/${category.id}?force=true`)).toBe(204);
+    expect(await status(ctx.cast.engineer, "DELETE", `${CATALOGUE}/${category.id}?force=true`)).toBe(204);
     expect((await catalogue()).some((c) => c.id === category.id)).toBe(false);
     expect(await expertiseOf(expert.id)).toBeNull();
-    const detail = (await call(cast.engineer, "GET", `/api/chat/issue/${n}`)).body;
+    const detail = (await call(ctx.cast.engineer, "GET", `/api/chat/issue/${n}`)).body;
     expect(detail.work.category).toBeNull();
     expect(detail.conversation.issue.category_id).toBeNull();
     expect(detail.events.at(-1).data).toEqual({
@@ -143,9 +136,9 @@ describe("the category catalogue", () => {
     // Only experts, no issues: deleted without force.
     const unused = await newCategory();
     await call(expert.authorization, "PUT", `/api/users/${expert.id}/expertise`, { category_id: unused.id });
-    expect(await statusOf(cast.engineer, "DELETE", `${CATALOGUE}/${unused.id}`)).toBe(204);
+    expect(await status(ctx.cast.engineer, "DELETE", `${CATALOGUE}/${unused.id}`)).toBe(204);
     expect(await expertiseOf(expert.id)).toBeNull();
-    expect(await statusOf(cast.engineer, "DELETE", `${CATALOGUE}/${unused.id}`)).toBe(404);
+    expect(await status(ctx.cast.engineer, "DELETE", `${CATALOGUE}/${unused.id}`)).toBe(404);
   });
 
   it("is the engineers' own: a customer gets 403 on every call and nothing changes", async () => {
@@ -157,7 +150,7 @@ describe("the category catalogue", () => {
       ["PUT", `${CATALOGUE}/${category.id}`, { name: "Hijacked" }],
       ["DELETE", `${CATALOGUE}/${category.id}?force=true`, undefined],
     ] as const) {
-      for (const who of [cast.ownerA, cast.userA]) {
+      for (const who of [ctx.cast.ownerA, ctx.cast.userA]) {
         expect(await call(who, method, url, body), `${method} ${url}`).toMatchObject({
           status: 403,
           body: ENGINEERS_ONLY,
@@ -171,17 +164,17 @@ describe("the category catalogue", () => {
 describe("an issue's category", () => {
   it("is set and cleared by engineers, each change an engineers-only event; the same again records nothing", async () => {
     const [a, b] = [await newCategory(), await newCategory()];
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     const url = `/api/chat/issue/${n}/category`;
 
-    const set = await call(cast.engineer, "PUT", url, { category_id: a.id });
+    const set = await call(ctx.cast.engineer, "PUT", url, { category_id: a.id });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ category: a, tags: [], assignees: [], following: false });
-    await call(cast.engineer, "PUT", url, { category_id: a.id });
-    await call(cast.engineer, "PUT", url, { category_id: b.id });
-    expect((await call(cast.engineer, "PUT", url, { category_id: null })).body.category).toBeNull();
+    await call(ctx.cast.engineer, "PUT", url, { category_id: a.id });
+    await call(ctx.cast.engineer, "PUT", url, { category_id: b.id });
+    expect((await call(ctx.cast.engineer, "PUT", url, { category_id: null })).body.category).toBeNull();
 
-    const staff = (await call(cast.engineer, "GET", `/api/chat/issue/${n}`)).body;
+    const staff = (await call(ctx.cast.engineer, "GET", `/api/chat/issue/${n}`)).body;
     const changes = staff.events.filter((e: Frame) => e.data.type === "categorised");
     expect(changes.map((e: Frame) => [e.audience, e.data.from?.id ?? null, e.data.to?.id ?? null])).toEqual([
       ["engineers", null, a.id],
@@ -189,28 +182,31 @@ describe("an issue's category", () => {
       ["engineers", b.id, null],
     ]);
 
-    await call(cast.engineer, "PUT", url, { category_id: a.id });
-    const seen = (await call(cast.ownerA, "GET", `/api/chat/issue/${n}`)).body;
+    await call(ctx.cast.engineer, "PUT", url, { category_id: a.id });
+    const seen = (await call(ctx.cast.ownerA, "GET", `/api/chat/issue/${n}`)).body;
     expect(seen.work.category).toBeNull();
     expect(seen.events.map((e: Frame) => e.data.type)).toEqual(["created"]);
   });
 
   it("refuses an unknown category (404), a customer (403) and another account's aid (404); nothing changes", async () => {
     const category = await newCategory();
-    const n = await openIssue(t.app, cast.ownerA, cast.orgA.id);
+    const n = await openIssue(ctx.t.app, ctx.cast.ownerA, ctx.cast.orgA.id);
     const url = `/api/chat/issue/${n}/category`;
-    expect(await call(cast.engineer, "PUT", url, { category_id: 999_999 })).toMatchObject({
+    expect(await call(ctx.cast.engineer, "PUT", url, { category_id: 999_999 })).toMatchObject({
       status: 404,
       body: { error: M.categoryNotFound },
     });
-    expect(await call(cast.ownerA, "PUT", url, { category_id: category.id })).toMatchObject({
+    expect(await call(ctx.cast.ownerA, "PUT", url, { category_id: category.id })).toMatchObject({
       status: 403,
       body: ENGINEERS_ONLY,
     });
     expect(
-      await call(cast.engineer, "PUT", `${url}?aid=${cast.orgB.id}`, { category_id: category.id }),
+      await call(ctx.cast.engineer, "PUT", `${url}?aid=${ctx.cast.orgB.id}`, { category_id: category.id }),
     ).toMatchObject({ status: 404, body: { error: "Issue not found" } });
-    const [row] = await t.db.select({ c: issues.categoryId }).from(issues).where(eq(issues.issueNumber, n));
+    const [row] = await ctx.t.db
+      .select({ c: issues.categoryId })
+      .from(issues)
+      .where(eq(issues.issueNumber, n));
     expect(row?.c).toBeNull();
   });
 });
@@ -225,7 +221,7 @@ describe("expertise", () => {
       user_id: me.id,
       category,
     });
-    expect((await call(cast.engineer, "GET", url)).body).toEqual({ user_id: me.id, category });
+    expect((await call(ctx.cast.engineer, "GET", url)).body).toEqual({ user_id: me.id, category });
     expect((await call(me.authorization, "PUT", url, { category_id: null })).body.category).toBeNull();
   });
 
@@ -233,11 +229,11 @@ describe("expertise", () => {
     const category = await newCategory();
     const target = await engineerWith();
     const url = `/api/users/${target.id}/expertise`;
-    expect(await call(cast.engineer, "PUT", url, { category_id: category.id })).toMatchObject({
+    expect(await call(ctx.cast.engineer, "PUT", url, { category_id: category.id })).toMatchObject({
       status: 403,
     });
     expect(await expertiseOf(target.id)).toBeNull();
-    expect((await call(cast.admin, "PUT", url, { category_id: category.id })).body.category).toEqual(
+    expect((await call(ctx.cast.admin, "PUT", url, { category_id: category.id })).body.category).toEqual(
       category,
     );
   });
@@ -246,20 +242,22 @@ describe("expertise", () => {
     const category = await newCategory();
     const me = await engineerWith();
     expect(
-      await call(cast.ownerA, "PUT", `/api/users/${me.id}/expertise`, { category_id: category.id }),
+      await call(ctx.cast.ownerA, "PUT", `/api/users/${me.id}/expertise`, { category_id: category.id }),
     ).toMatchObject({ status: 403, body: ENGINEERS_ONLY });
-    expect((await call(cast.ownerA, "GET", `/api/users/${me.id}/expertise`)).status).toBe(403);
+    expect((await call(ctx.cast.ownerA, "GET", `/api/users/${me.id}/expertise`)).status).toBe(403);
     expect(
-      await call(cast.admin, "PUT", `/api/users/${cast.userAId}/expertise`, { category_id: category.id }),
+      await call(ctx.cast.admin, "PUT", `/api/users/${ctx.cast.userAId}/expertise`, {
+        category_id: category.id,
+      }),
     ).toMatchObject({ status: 400, body: { error: M.expertiseEngineersOnly } });
-    expect(await call(cast.admin, "GET", `/api/users/${cast.userAId}/expertise`)).toMatchObject({
+    expect(await call(ctx.cast.admin, "GET", `/api/users/${ctx.cast.userAId}/expertise`)).toMatchObject({
       status: 400,
     });
     expect(
       await call(me.authorization, "PUT", `/api/users/${me.id}/expertise`, { category_id: 999_999 }),
     ).toMatchObject({ status: 404, body: { error: M.categoryNotFound } });
-    expect((await call(cast.admin, "GET", "/api/users/999999/expertise")).status).toBe(404);
+    expect((await call(ctx.cast.admin, "GET", "/api/users/999999/expertise")).status).toBe(404);
     expect(await expertiseOf(me.id)).toBeNull();
-    expect(await expertiseOf(cast.userAId)).toBeNull();
+    expect(await expertiseOf(ctx.cast.userAId)).toBeNull();
   });
 });

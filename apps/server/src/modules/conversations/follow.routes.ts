@@ -30,32 +30,35 @@ export async function followRoutes(fastify: FastifyInstance) {
     return { following: followers.some((f) => f.user_id === viewer.userId), followers };
   };
 
-  app.get("/issue/:id/followers", { schema: onIssue }, async (request) => {
-    const viewer = requireViewer(request);
-    const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
-    return followState(viewer, issue.issueNumber);
-  });
+  /** Starts or stops following (idempotent both ways). */
+  const setFollowing = async (issueNumber: number, userId: number, follow: boolean) => {
+    if (follow) {
+      await db.insert(issueFollowers).values({ issueNumber, userId }).onConflictDoNothing();
+    } else {
+      await db
+        .delete(issueFollowers)
+        .where(and(eq(issueFollowers.issueNumber, issueNumber), eq(issueFollowers.userId, userId)));
+    }
+  };
 
-  app.post("/issue/:id/follow", { schema: onIssue }, async (request) => {
-    const viewer = requireViewer(request);
-    const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
-    await db
-      .insert(issueFollowers)
-      .values({ issueNumber: issue.issueNumber, userId: viewer.userId })
-      .onConflictDoNothing();
-    return followState(viewer, issue.issueNumber);
-  });
-
-  app.post("/issue/:id/unfollow", { schema: onIssue }, async (request) => {
-    const viewer = requireViewer(request);
-    const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
-    await db
-      .delete(issueFollowers)
-      .where(
-        and(eq(issueFollowers.issueNumber, issue.issueNumber), eq(issueFollowers.userId, viewer.userId)),
-      );
-    return followState(viewer, issue.issueNumber);
-  });
+  // GET …/followers reads; POST …/follow and …/unfollow change the viewer's own following first.
+  for (const [method, path, follow] of [
+    ["GET", "followers", undefined],
+    ["POST", "follow", true],
+    ["POST", "unfollow", false],
+  ] as const) {
+    app.route({
+      method,
+      url: `/issue/:id/${path}`,
+      schema: onIssue,
+      handler: async (request) => {
+        const viewer = requireViewer(request);
+        const issue = await loadIssue(db, viewer, request.query.aid, request.params.id);
+        if (follow !== undefined) await setFollowing(issue.issueNumber, viewer.userId, follow);
+        return followState(viewer, issue.issueNumber);
+      },
+    });
+  }
 
   app.get(
     "/follow",

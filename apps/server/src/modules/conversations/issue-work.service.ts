@@ -10,6 +10,8 @@ import { requireViewer } from "../../platform/auth/require";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
+import { isUniqueViolation } from "../../platform/db/errors";
+import { conflict } from "../../platform/errors";
 import { assertEngineer } from "../accounts/accounts.policy";
 import { pushWorkChange } from "./chat-events";
 import { loadIssue } from "./conversations.policy";
@@ -39,6 +41,16 @@ export async function changeIssueWork(
   });
   await pushWorkChange(ctx.db, ctx.realtime, events);
   return issue;
+}
+
+/** A write that a unique name index may refuse: the clash is a 409 with `taken`. */
+export async function unlessNameTaken<T>(write: Promise<T>, taken: string): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(taken);
+    throw err;
+  }
 }
 
 /**

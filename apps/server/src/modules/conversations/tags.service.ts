@@ -12,10 +12,9 @@ import {
 import { and, count, eq, sql } from "drizzle-orm";
 import { issueTagLinks, issueTags } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
-import { isUniqueViolation } from "../../platform/db/errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { type EventActor, recordEvent } from "./issue-events";
-import { lockIssue, recordEventOnIssues } from "./issue-work.service";
+import { lockIssue, recordEventOnIssues, unlessNameTaken } from "./issue-work.service";
 
 const TAG = { id: issueTags.id, name: issueTags.name, color: issueTags.color };
 
@@ -49,23 +48,22 @@ export async function updateTag(
   tagId: number,
   change: { name?: string | undefined; color?: string | undefined },
 ): Promise<TTag> {
-  try {
-    const [tag] = await tx
+  const [tag] = await unlessNameTaken(
+    tx
       .update(issueTags)
       .set({ name: change.name, color: change.color, updatedAt: new Date() })
       .where(eq(issueTags.id, tagId))
-      .returning(TAG);
-    if (!tag) throw notFound(M.tagNotFound);
-    return tag;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(M.tagExists);
-    throw err;
-  }
+      .returning(TAG),
+    M.tagExists,
+  );
+  if (!tag) throw notFound(M.tagNotFound);
+  return tag;
 }
 
-/** The tag, locked: no issue takes it while it is being deleted. */
-async function lockedTag(tx: Executor, tagId: number) {
-  const [tag] = await tx.select(TAG).from(issueTags).where(eq(issueTags.id, tagId)).for("update");
+/** The tag; `lock`ed, no issue takes it until the transaction ends (it is being deleted). */
+async function findTag(exec: Executor, tagId: number, lock = false) {
+  const query = exec.select(TAG).from(issueTags).where(eq(issueTags.id, tagId));
+  const [tag] = await (lock ? query.for("update") : query);
   if (!tag) throw notFound(M.tagNotFound);
   return tag;
 }
@@ -80,7 +78,7 @@ export async function deleteTag(
   tagId: number,
   force: boolean,
 ): Promise<TIssueEvent[]> {
-  const tag = await lockedTag(tx, tagId);
+  const tag = await findTag(tx, tagId, true);
   const [usage] = await tx.select({ n: count() }).from(issueTagLinks).where(eq(issueTagLinks.tagId, tagId));
   const carriers = usage?.n ?? 0;
   if (carriers > 0 && !force) throw conflict(M.tagInUse(carriers));
@@ -95,12 +93,6 @@ export async function deleteTag(
         );
   await tx.delete(issueTags).where(eq(issueTags.id, tagId));
   return events;
-}
-
-async function findTag(exec: Executor, tagId: number) {
-  const [tag] = await exec.select(TAG).from(issueTags).where(eq(issueTags.id, tagId));
-  if (!tag) throw notFound(M.tagNotFound);
-  return tag;
 }
 
 /** Puts a tag on an issue; one it already carries changes nothing (no event). */

@@ -1,9 +1,10 @@
 /** Calls of the conversations API shared by its test files (through the real app). */
 
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import type { App } from "../../app";
 import { accounts } from "../../db/schema";
-import { createAccount, createUser, signIn, type TestContext } from "../../test/helper";
+import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
 import type { Frame } from "./chat-test-client";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -17,6 +18,37 @@ export async function call(app: App, authorization: string, method: Method, url:
   });
   return { status: res.statusCode, body: res.json() as Frame, raw: res.body };
 }
+
+/**
+ * A test file's app and cast: built before its tests (listening too with `listen`, for
+ * WebSocket clients at `base`) and closed after them; `call` and `status` go to that app.
+ */
+export function castSuite(opts: { listen?: boolean } = {}) {
+  const suite = {
+    t: undefined as unknown as TestContext,
+    cast: undefined as unknown as Cast,
+    base: "",
+    call: (authorization: string, method: Method, url: string, payload?: object) =>
+      call(suite.t.app, authorization, method, url, payload),
+    status: (authorization: string, method: Method, url: string) =>
+      statusOf(suite.t.app, authorization, method, url),
+  };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    if (opts.listen) suite.base = await suite.t.app.listen({ port: 0, host: "127.0.0.1" });
+    suite.cast = await createCast(suite.t);
+  });
+  afterAll(() => suite.t.close());
+  return suite;
+}
+
+/** The status of a call that may answer 204 (no body to parse). */
+export async function statusOf(app: App, authorization: string, method: Method, url: string) {
+  return (await app.inject({ method, url, headers: { authorization } })).statusCode;
+}
+
+/** What an engineers-only route answers anyone else. */
+export const ENGINEERS_ONLY = { error: "Only vendor engineers can do this", status: 403 };
 
 /** Opens an issue and returns its number; fails the test on anything but 201. */
 export async function openIssue(
