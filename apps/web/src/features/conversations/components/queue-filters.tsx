@@ -129,7 +129,8 @@ function AssigneePicker({
       aria-label="Assignee"
       className={`w-48 ${ONE_LINE}`}
       options={options}
-      value={value === null ? ME : String(value)}
+      // A link naming the viewer's own id shows "Me" too.
+      value={value === null || value === selfId ? ME : String(value)}
       onValueChange={(v) => onChange(v === ME ? null : Number(v))}
     />
   );
