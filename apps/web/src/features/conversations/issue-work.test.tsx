@@ -438,3 +438,31 @@ describe("notify from the panel", () => {
     expect(bodyOf(fetchMock, calls(fetchMock).indexOf(`POST ${base}/notify`))).toEqual({ user_ids: [12] });
   });
 });
+
+describe("activity", () => {
+  it("reads every page of events (oldest first) and lists the newest on top", async () => {
+    const { fetchMock } = renderIssue(testCustomer, {
+      [`GET ${base}`]: detail({}, false),
+      [`GET ${base}/events`]: (url) =>
+        url.searchParams.get("after_id") === "1"
+          ? jsonResponse({
+              items: [event(2, 2, { type: "status", from: "waiting", to: "answered" })],
+              has_more: false,
+            })
+          : jsonResponse({
+              items: [event(1, 0, { type: "created", title: "Printer on fire" })],
+              has_more: true,
+            }),
+    });
+    const activity = await within(
+      await screen.findByRole("complementary", { name: "Issue details" }),
+    ).findByRole("list", { name: "Activity" });
+    await waitFor(() => expect(within(activity).getAllByRole("listitem")).toHaveLength(2));
+    expect(
+      within(activity)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent?.replace(/ · .*/, "")),
+    ).toEqual(["Erin Engineer marked it answered", "Erin Engineer opened the issue"]);
+    expect(calls(fetchMock).filter((c) => c === `GET ${base}/events`)).toHaveLength(2);
+  });
+});

@@ -66,6 +66,12 @@ describe("timeline rows", () => {
     ]);
   });
 
+  it("leaves out 'added a note' when the note itself is shown; keeps it when it is not", () => {
+    const added = event(12, 1, { type: "note_added", note_id: 5 });
+    expect(keys(timelineRows([message(1)], [added], [note(5, 1)]))).toEqual(["m1", "n5"]);
+    expect(keys(timelineRows([message(1)], [added], [note(6, 1)]))).toEqual(["m1", "e12", "n6"]);
+  });
+
   it("is the messages alone when there is nothing between them (the 10,000-message case)", () => {
     const messages = Array.from({ length: 10_000 }, (_, i) => message(i + 1));
     const rows = timelineRows(messages, [], []);

@@ -54,7 +54,8 @@ export function applyNote(
  * k follows it; items after a message not held yet wait: before the first held message when they
  * belong earlier (an older page will place them), left out past the last one while newer
  * messages are not loaded (`hasNewer`). Each row's `messageIndex` is the newest message at or
- * before it (what reading that row means).
+ * before it (what reading that row means). A "note added" event whose note is held is left out
+ * (the note's card says it).
  */
 export function timelineRows(
   messages: readonly TMessage[],
@@ -66,8 +67,17 @@ export function timelineRows(
     | { kind: "event"; at: number; time: string; id: number; event: TIssueEvent }
     | { kind: "note"; at: number; time: string; id: number; note: TNote }
   )[] = [];
+  // A note on screen says itself that it was added.
+  const held = notes.length === 0 ? null : new Set(notes.map((n) => n.id));
   for (const event of events)
-    items.push({ kind: "event", at: event.after_message_index, time: event.created_at, id: event.id, event });
+    if (!(event.data.type === "note_added" && held?.has(event.data.note_id)))
+      items.push({
+        kind: "event",
+        at: event.after_message_index,
+        time: event.created_at,
+        id: event.id,
+        event,
+      });
   for (const note of notes)
     items.push({ kind: "note", at: note.after_message_index, time: note.created_at, id: note.id, note });
   if (items.length === 0)

@@ -259,10 +259,22 @@ export function assigneesQuery(n: number, enabled = true) {
   });
 }
 
+/** Pages of 500 read for the activity list (its newest events are at the end). */
+const EVENT_PAGES_MAX = 20;
+
 export function eventsQuery(n: number) {
   return queryOptions({
     queryKey: workKeys.events(n),
-    queryFn: ({ signal }) => workApi.events(n, undefined, signal),
+    queryFn: async ({ signal }): Promise<TEventsResponse> => {
+      // Oldest first: read on to the newest (an issue with thousands of events stops at 10,000).
+      let page = await workApi.events(n, undefined, signal);
+      const items = [...page.items];
+      for (let i = 1; page.has_more && i < EVENT_PAGES_MAX; i++) {
+        page = await workApi.events(n, items.at(-1)?.id, signal);
+        items.push(...page.items);
+      }
+      return { items, has_more: page.has_more };
+    },
   });
 }
 

@@ -338,8 +338,8 @@ function Activity({ issueNumber }: { issueNumber: number }) {
       ) : events.data.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing has happened yet.</p>
       ) : (
-        <ol aria-label="Activity" className="-mx-3 flex flex-col-reverse">
-          {events.data.items.map((event) => (
+        <ol aria-label="Activity" className="-mx-3">
+          {[...events.data.items].reverse().map((event) => (
             <li key={event.id}>
               <EventRow event={event} />
             </li>
