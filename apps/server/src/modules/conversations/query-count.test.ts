@@ -36,6 +36,8 @@ describe("database round trips per request", () => {
     const lists = async () => ({
       queue: await roundTrips(() => call(t.app, cast.engineer, "GET", "/api/chat/issue")),
       customer: await roundTrips(() => call(t.app, cast.ownerA, "GET", "/api/chat/issue")),
+      // The owner opened (and so follows) every issue of the test.
+      follows: await roundTrips(() => call(t.app, cast.ownerA, "GET", "/api/chat/follow")),
       open: await roundTrips(() => call(t.app, cast.ownerA, "GET", `/api/chat/issue/${first}`)),
       search: await roundTrips(() =>
         call(t.app, cast.engineer, "POST", "/api/chat/search", { query: "disk" }),
