@@ -369,17 +369,11 @@ describe("POST /api/chat/profile (multipart)", () => {
   });
 
   it("a well-formed form still works", async () => {
-    const body = await multipart({ profile_name: "Ada \u200dLovelace", expertise_category_id: "2147483647" });
+    const body = await multipart({ profile_name: "Ada \u200dLovelace" });
     const res = await post(body.payload, body.headers["content-type"]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      profile_name: "Ada \u200dLovelace",
-      expertise_category_id: 2147483647,
-    });
-    await t.db
-      .update(users)
-      .set({ name: "Owner Name", expertiseCategoryId: null })
-      .where(eq(users.id, owner.id));
+    expect(res.json()).toMatchObject({ profile_name: "Ada \u200dLovelace" });
+    await t.db.update(users).set({ name: "Owner Name" }).where(eq(users.id, owner.id));
   });
 });
 
