@@ -226,6 +226,27 @@ describe("the queue (engineers)", () => {
     expect(queries).toHaveLength(2);
   });
 
+  it("a list filtered by tag takes in a pushed issue that now carries the tag, without asking the server", async () => {
+    const billing = { id: 5, name: "billing", color: "#3b82f6" };
+    const { queries } = setup(engineer, "/issues?tag=5", () => [
+      item(11, { tags: [billing], assignee_ids: [], category_id: null }),
+    ]);
+    await screen.findByRole("link", { name: /Issue 11/ });
+    const {
+      unreadMessageCount: _u,
+      readMessageIndex: _r,
+      ...pushed
+    } = item(12, {
+      tags: [billing],
+      assignee_ids: [1],
+      category_id: null,
+    });
+    act(() => channel.handlers.get("queue")?.({ type: "issue", channel: "queue", item: pushed }));
+    const row = await screen.findByRole("link", { name: /Issue 12/ });
+    expect(within(row).getByTestId("tag-chip")).toHaveTextContent("billing");
+    expect(queries).toHaveLength(1);
+  });
+
   it("offers the tag and category catalogues in the toolbar", async () => {
     setup(engineer, "/issues", () => []);
     expect(await screen.findByRole("button", { name: "Tags" })).toBeInTheDocument();
