@@ -8,6 +8,7 @@ import { ISSUE_STATUSES } from "../rules/issue-status";
 import { ASSIGNMENT_FILTERS } from "../rules/roles";
 import { hasVisibleCharacter, MAX_ID, zId, zIdText, zIntText } from "../validation";
 import { z } from "../zod";
+import type { TAlert } from "./alerts";
 import {
   type TIssueEvent,
   type TMention,
@@ -441,5 +442,9 @@ export type TServerFrame =
   | { type: "note"; channel: string; action: "created" | "edited" | "deleted"; note: TNote }
   /** On `user:{id}`: someone mentioned this user. */
   | { type: "mention"; channel: string; mention: TMention }
+  /** On `user:{id}`: a new alert, and the user's unread count with it. */
+  | { type: "alert"; channel: string; alert: TAlert; unread: number }
+  /** On `user:{id}`: alerts were read (in another tab too): the new unread count. */
+  | { type: "alerts-read"; channel: string; unread: number }
   | { type: "presence"; channel: "presence"; user_id: number; online: boolean }
   | { type: "engineer"; channel: "presence"; engineer: Omit<TEngineer, "online"> };

@@ -297,6 +297,22 @@ export const ZEventData = z.discriminatedUnion("type", [
   z.object({ type: z.literal("note_added"), note_id: z.number() }),
   z.object({ type: z.literal("note_deleted"), note_id: z.number() }),
   z.object({ type: z.literal("mentioned"), users: z.array(person), message_index: z.number().nullable() }),
+  z.object({
+    type: z.literal("meeting_scheduled"),
+    meeting_id: z.number(),
+    title: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+  }),
+  z.object({
+    type: z.literal("meeting_logged"),
+    meeting_id: z.number(),
+    title: z.string(),
+    start_time: z.string(),
+  }),
+  z.object({ type: z.literal("meeting_cancelled"), meeting_id: z.number(), title: z.string() }),
+  z.object({ type: z.literal("todo_created"), todo_id: z.number(), title: z.string() }),
+  z.object({ type: z.literal("todo_done"), todo_id: z.number(), title: z.string() }),
 ]);
 export type TEventData = z.infer<typeof ZEventData>;
 export type EventType = TEventData["type"];
@@ -315,6 +331,11 @@ export const EVENT_AUDIENCE: Record<Exclude<EventType, "mentioned">, EventAudien
   categorised: "engineers",
   note_added: "engineers",
   note_deleted: "engineers",
+  meeting_scheduled: "all",
+  meeting_logged: "all",
+  meeting_cancelled: "all",
+  todo_created: "all",
+  todo_done: "all",
 };
 
 export const ZIssueEvent = z.object({

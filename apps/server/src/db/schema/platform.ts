@@ -2,13 +2,25 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Mail is written here in the same transaction as the change that caused it, then delivered. */
+/** A file sent with a mail (an invitation's .ics), base64. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const outbox = pgTable("mail_outbox", {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  /** email, or sms (`to` is then an E.164 number and `text` the message). */
+  channel: text({ enum: ["email", "sms"] })
+    .notNull()
+    .default("email"),
   to: text().notNull(),
   subject: text().notNull(),
   /** Dropped once delivered by SMTP: bodies carry live reset and invite links. */
   text: text(),
   html: text(),
+  attachments: jsonb().$type<OutboxAttachment[]>(),
   attempts: integer().notNull().default(0),
   lastError: text(),
   sentAt: timestamp({ withTimezone: true }),

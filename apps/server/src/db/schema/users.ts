@@ -26,6 +26,10 @@ export const users = pgTable(
     expertiseCategoryId: integer().references(() => issueCategories.id, { onDelete: "set null" }),
     emailNotification: boolean().notNull().default(true),
     phone: text(),
+    /** When the phone above was verified by a code; cleared when the number changes. */
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
+    /** Engineers with a verified phone: SMS for panics and assignments. */
+    smsAlerts: boolean().notNull().default(false),
     consentReceivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
