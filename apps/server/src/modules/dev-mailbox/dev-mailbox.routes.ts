@@ -25,10 +25,16 @@ export async function devMailboxRoutes(app: FastifyInstance) {
     async () =>
       (await recent()).map((m) => ({
         id: m.id,
+        channel: m.channel,
         to: m.to,
         subject: m.subject,
         text: m.text,
         html: m.html,
+        attachments: (m.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          content_type: a.contentType,
+          content_base64: a.contentBase64,
+        })),
         created_at: m.createdAt.toISOString(),
       })),
   );
@@ -40,7 +46,15 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
-  <div class="body">${m.html ?? "<p>(body removed after delivery)</p>"}</div>
+  <div class="body">${
+    m.channel === "sms"
+      ? `<p>SMS: ${escapeHtml(m.text ?? "")}</p>`
+      : (m.html ?? "<p>(body removed after delivery)</p>")
+  }</div>${
+    m.attachments?.length
+      ? `<p class="meta">Attached: ${m.attachments.map((a) => escapeHtml(a.filename)).join(", ")}</p>`
+      : ""
+  }
 </article>`,
       )
       .join("\n");

@@ -10,7 +10,7 @@
 import { and, asc, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
-import { outbox } from "../../db/schema";
+import { type OutboxAttachment, outbox } from "../../db/schema";
 import type { Db, Executor } from "../db/client";
 import { Pump } from "../pump";
 import type { MailContent } from "./templates";
@@ -20,6 +20,11 @@ const BATCH = 20;
 export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
+/** Sends a text message; Twilio when configured (the phone module), none otherwise. */
+export interface SmsSender {
+  send(to: string, text: string): Promise<void>;
+}
+
 export class Mailer {
   private readonly pump: Pump;
   private readonly transport: Transporter;
@@ -28,7 +33,13 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string | undefined; from: string; echoToLog: boolean },
+    private readonly opts: {
+      smtpUrl?: string | undefined;
+      from: string;
+      echoToLog: boolean;
+      /** Without one, SMS stay in the outbox: the development mailbox shows them. */
+      sms?: SmsSender | undefined;
+    },
   ) {
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
@@ -36,8 +47,20 @@ export class Mailer {
     this.pump = new Pump(() => this.deliverPending(), log, "mail delivery");
   }
 
-  async enqueue(exec: Executor, to: string, content: MailContent): Promise<void> {
-    await exec.insert(outbox).values({ to, ...content });
+  async enqueue(
+    exec: Executor,
+    to: string,
+    content: MailContent,
+    attachments?: OutboxAttachment[],
+  ): Promise<void> {
+    await exec
+      .insert(outbox)
+      .values({ to, ...content, attachments: attachments?.length ? attachments : null });
+  }
+
+  /** A text message to an E.164 number, delivered like mail (once, retried, after commit). */
+  async enqueueSms(exec: Executor, to: string, text: string): Promise<void> {
+    await exec.insert(outbox).values({ channel: "sms", to, subject: "SMS", text });
   }
 
   /** Sends pending mail now; callers invoke it after their transaction commits. */
@@ -67,6 +90,7 @@ export class Mailer {
       await this.purge();
     }
     const viaSmtp = Boolean(this.opts.smtpUrl);
+    const { sms } = this.opts;
     for (;;) {
       const sent = await this.db.transaction(async (tx) => {
         const rows = await tx
@@ -78,24 +102,32 @@ export class Mailer {
           .for("update", { skipLocked: true });
         for (const row of rows) {
           try {
-            await this.transport.sendMail({
-              from: this.opts.from,
-              to: row.to,
-              subject: row.subject,
-              text: row.text ?? "",
-              html: row.html ?? "",
-            });
-            if (!viaSmtp && this.opts.echoToLog)
+            const delivered = row.channel === "sms" ? Boolean(sms) : viaSmtp;
+            if (row.channel === "sms") await sms?.send(row.to, row.text ?? "");
+            else
+              await this.transport.sendMail({
+                from: this.opts.from,
+                to: row.to,
+                subject: row.subject,
+                text: row.text ?? "",
+                html: row.html ?? "",
+                attachments: row.attachments?.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: Buffer.from(a.contentBase64, "base64"),
+                })),
+              });
+            if (!delivered && this.opts.echoToLog)
               this.log.info(
-                { to: row.to, subject: row.subject },
-                `mail (not sent, no SMTP_URL):\n${row.text}`,
+                { to: row.to, subject: row.subject, channel: row.channel },
+                `${row.channel} (not sent, no ${row.channel === "sms" ? "TWILIO_*" : "SMTP_URL"}):\n${row.text}`,
               );
             await tx
               .update(outbox)
               .set({
                 sentAt: new Date(),
                 attempts: sql`${outbox.attempts} + 1`,
-                ...(viaSmtp ? { text: null, html: null } : {}),
+                ...(delivered ? { text: null, html: null, attachments: null } : {}),
               })
               .where(sql`${outbox.id} = ${row.id}`);
           } catch (err) {
