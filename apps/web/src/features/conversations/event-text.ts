@@ -12,6 +12,19 @@ function statusLabel(status: string): string {
   return (ISSUE_STATUS_LABELS[status as IssueStatus] ?? status).toLowerCase();
 }
 
+/** A meeting's start in the reader's zone: "12 Jan 2026, 14:00". */
+function meetingTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
 /** "A", "A and B", "A, B and C". */
 export function nameList(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "nobody";
@@ -59,6 +72,16 @@ export function eventAction(event: TIssueEvent): string {
       const who = nameList(data.users.map((u) => u.name));
       return data.message_index ? `mentioned ${who} in message #${data.message_index}` : `notified ${who}`;
     }
+    case "meeting_scheduled":
+      return `scheduled the meeting ${quoted(data.title)} for ${meetingTime(data.start_time)}`;
+    case "meeting_logged":
+      return `logged the meeting ${quoted(data.title)} of ${meetingTime(data.start_time)}`;
+    case "meeting_cancelled":
+      return `cancelled the meeting ${quoted(data.title)}`;
+    case "todo_created":
+      return `added the todo ${quoted(data.title)}`;
+    case "todo_done":
+      return `completed the todo ${quoted(data.title)}`;
     default:
       return "changed the issue";
   }

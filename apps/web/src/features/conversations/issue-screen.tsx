@@ -23,6 +23,7 @@ import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
 import { useCurrentUser } from "../../lib/current-user";
 import { AttachmentScope } from "../files/attachments/attachment-scope";
+import { TodoDialog, type TodoDraft } from "../todos/todo-dialog";
 import { applyOwnItem, applyOwnRead, issueKeys, issuesApi, type ThreadData, threadQuery } from "./api";
 import { Composer, useDraft } from "./components/composer";
 import { ConnectionBanner } from "./components/connection-banner";
@@ -31,9 +32,11 @@ import { JumpToDateForm } from "./components/jump-to-date";
 import type { MessageActions } from "./components/message-item";
 import { MessageList } from "./components/message-list";
 import { notifyPeople } from "./components/notify-dialog";
+import { SummaryDialog } from "./components/summary-panel";
 import { WorkPanelColumn, WorkPanelSheet } from "./components/work-panel";
 import { useLiveIssueList } from "./live";
 import NotFound from "./not-found-issue";
+import { useTodosAllowed } from "./planning-api";
 import { useLivePresence } from "./presence";
 import { getChatClient, useChannel } from "./realtime/chat";
 import { appendPage, applyMessage, contiguousLastIndex, prependPage, quoteOf } from "./thread";
@@ -127,7 +130,7 @@ function useTyping(myUserId: number | undefined) {
  * The message actions as functions that never change identity (each calls the latest version),
  * so the memoised rows of the list are not re-rendered by every render of the screen.
  */
-function useStableActions(latest: MessageActions): MessageActions {
+function useStableActions(latest: MessageActions, canAddTodo: boolean): MessageActions {
   const ref = useRef(latest);
   ref.current = latest;
   return useMemo(
@@ -135,8 +138,9 @@ function useStableActions(latest: MessageActions): MessageActions {
       onQuote: (message) => ref.current.onQuote(message),
       onEdit: (message, body) => ref.current.onEdit(message, body),
       onDelete: (message) => ref.current.onDelete(message),
+      ...(canAddTodo ? { onAddTodo: (message: TMessage) => ref.current.onAddTodo?.(message) } : {}),
     }),
-    [],
+    [canAddTodo],
   );
 }
 
@@ -157,6 +161,8 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
   useLiveIssueList();
   useLivePresence();
   const live = useLiveWork(issueNumber, user?.isEngineer ?? false);
+  const todosAllowed = useTodosAllowed();
+  const [todoDraft, setTodoDraft] = useState<TodoDraft | null>(null);
 
   const update = useCallback(
     (change: (data: ThreadData) => ThreadData) =>
@@ -271,25 +277,36 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
     }
   };
 
-  const actions = useStableActions({
-    onQuote: (message: TMessage) => {
-      setDraft(`${quoteOf(message.body)}${draft}`);
-      composerRef.current?.focus();
-    },
-    onEdit: async (message: TMessage, body: string) => {
-      const saved = await issuesApi.edit(issueNumber, message.index, body);
-      update((t) => ({ ...t, ...applyMessage(t, saved, saved.revision) }));
-    },
-    onDelete: async (message: TMessage) => {
-      try {
-        const saved = await issuesApi.remove(issueNumber, message.index);
+  const actions = useStableActions(
+    {
+      onAddTodo: (message: TMessage) =>
+        data &&
+        setTodoDraft({
+          mode: "create",
+          issueNumber,
+          msgIndex: message.index,
+          accountId: data.conversation.issue.account_id,
+        }),
+      onQuote: (message: TMessage) => {
+        setDraft(`${quoteOf(message.body)}${draft}`);
+        composerRef.current?.focus();
+      },
+      onEdit: async (message: TMessage, body: string) => {
+        const saved = await issuesApi.edit(issueNumber, message.index, body);
         update((t) => ({ ...t, ...applyMessage(t, saved, saved.revision) }));
-      } catch (err) {
-        toast.error(errorMessage(err));
-        throw err;
-      }
+      },
+      onDelete: async (message: TMessage) => {
+        try {
+          const saved = await issuesApi.remove(issueNumber, message.index);
+          update((t) => ({ ...t, ...applyMessage(t, saved, saved.revision) }));
+        } catch (err) {
+          toast.error(errorMessage(err));
+          throw err;
+        }
+      },
     },
-  });
+    todosAllowed,
+  );
 
   if (thread.isError) {
     if (thread.error.status === 404) return <NotFound issueNumber={issueNumber} />;
@@ -347,6 +364,7 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
         actions={
           <>
             <WorkPanelSheet {...panel} className="xl:hidden" />
+            <SummaryDialog issueNumber={issueNumber} />
             {!jumping && (
               <IconButton
                 label="Jump to date"
@@ -428,6 +446,13 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
         </div>
         <WorkPanelColumn {...panel} className="hidden xl:block" />
       </div>
+      {todosAllowed && (
+        <TodoDialog
+          draft={todoDraft}
+          accountId={conversation.issue.account_id}
+          onClose={() => setTodoDraft(null)}
+        />
+      )}
     </AttachmentScope>
   );
 }

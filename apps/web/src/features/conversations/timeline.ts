@@ -7,10 +7,25 @@
 import type { TMessage } from "@portico/shared/schemas/conversations";
 import type { TIssueEvent, TNote } from "@portico/shared/schemas/issue-work";
 
-export type TimelineRow =
-  | { kind: "message"; key: string; message: TMessage; messageIndex: number }
+/** An event or a note between messages; `messageIndex` is the message it follows (0: none). */
+export type TimelineItem =
   | { kind: "event"; key: string; event: TIssueEvent; messageIndex: number }
   | { kind: "note"; key: string; note: TNote; messageIndex: number };
+
+/**
+ * A row of the list: a message as it is (no wrapper, so 10,000 messages cost no extra objects),
+ * or an item between messages.
+ */
+export type TimelineRow = TMessage | TimelineItem;
+
+export const isMessageRow = (row: TimelineRow): row is TMessage => !("kind" in row);
+
+/** The virtual list's key of a row: a message's index, an item's "e{id}" / "n{id}". */
+export const rowKey = (row: TimelineRow): number | string => (isMessageRow(row) ? row.index : row.key);
+
+/** The newest message at or before a row (what reading that row means). */
+export const rowMessageIndex = (row: TimelineRow): number =>
+  isMessageRow(row) ? row.index : row.messageIndex;
 
 const byTime = <T extends { id: number; created_at: string }>(a: T, b: T) =>
   a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1;
@@ -53,8 +68,7 @@ export function applyNote(
  * Messages, events and notes in one run of rows (the virtual list's rows). An item after message
  * k follows it; items after a message not held yet wait: before the first held message when they
  * belong earlier (an older page will place them), left out past the last one while newer
- * messages are not loaded (`hasNewer`). Each row's `messageIndex` is the newest message at or
- * before it (what reading that row means). A "note added" event whose note is held is left out
+ * messages are not loaded (`hasNewer`). A "note added" event whose note is held is left out
  * (the note's card says it).
  */
 export function timelineRows(
@@ -80,13 +94,7 @@ export function timelineRows(
       });
   for (const note of notes)
     items.push({ kind: "note", at: note.after_message_index, time: note.created_at, id: note.id, note });
-  if (items.length === 0)
-    return messages.map((message) => ({
-      kind: "message",
-      key: `m${message.index}`,
-      message,
-      messageIndex: message.index,
-    }));
+  if (items.length === 0) return messages as TMessage[];
   items.sort((a, b) => a.at - b.at || (a.time === b.time ? a.id - b.id : a.time < b.time ? -1 : 1));
 
   const rows: TimelineRow[] = [];
@@ -103,7 +111,7 @@ export function timelineRows(
   let previous = 0;
   for (const message of messages) {
     emitUpTo(message.index, previous);
-    rows.push({ kind: "message", key: `m${message.index}`, message, messageIndex: message.index });
+    rows.push(message);
     previous = message.index;
   }
   emitUpTo(hasNewer ? last + 1 : Number.POSITIVE_INFINITY, previous);

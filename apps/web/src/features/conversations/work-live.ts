@@ -8,6 +8,7 @@
 import type { TIssueEvent } from "@portico/shared/schemas/issue-work";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { planningKeys } from "./planning-api";
 import { useChannel } from "./realtime/chat";
 import { applyEvent, applyNoteChange, changesWork, refreshWork, workKeys } from "./work-api";
 
@@ -23,10 +24,13 @@ export function useLiveWork(
       if (event.issue_number !== issueNumber) return;
       applyEvent(queryClient, issueNumber, event);
       if (changesWork(event)) void refreshWork(queryClient, issueNumber).catch(() => undefined);
+      if (event.data.type.startsWith("meeting_"))
+        void queryClient.invalidateQueries({ queryKey: planningKeys.issueMeetings(issueNumber) });
     };
     const resync = () => {
       void queryClient.invalidateQueries({ queryKey: workKeys.events(issueNumber) });
       void queryClient.invalidateQueries({ queryKey: workKeys.notes(issueNumber) });
+      void queryClient.invalidateQueries({ queryKey: planningKeys.issueMeetings(issueNumber) });
       void refreshWork(queryClient, issueNumber).catch(() => undefined);
     };
     return { onEvent, resync };

@@ -7,6 +7,8 @@ import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 import { buildRedirect } from "../../lib/redirect";
 import { subscribeRemoteSignOut, useSession } from "../../lib/session";
+import { AlertsBell } from "../alerts/bell";
+import { TermsBanner } from "../alerts/terms-banner";
 import { MentionAlertsFor } from "../conversations/mention-watcher";
 import { PanicAlertsForEngineers } from "../panic/panic-watcher";
 import { SearchMenu } from "../search/search-menu";
@@ -29,7 +31,7 @@ interface FrameProps {
 
 /**
  * The signed-in layout: skip link, sidebar (full or mini, remembered; a sheet on small screens),
- * top bar (organization, the notifications slot, user menu) and the screen.
+ * top bar (organization, search, the alerts bell, user menu), the terms banner and the screen.
  */
 export function AppFrame({ children, requireOrganization = true }: FrameProps) {
   const session = useSession();
@@ -70,10 +72,10 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
           <SearchMenu isEngineer={isEngineer} />
           <PanicAlertsForEngineers isEngineer={isEngineer} />
           <MentionAlertsFor userId={info?.userId} />
-          {/* The notification bell of the notifications work goes here. */}
-          <div data-slot="notifications" className="contents" />
+          <AlertsBell userId={info?.userId} />
           <UserMenu user={info} pictureVersion={user.dataUpdatedAt} />
         </header>
+        <TermsBanner enabled={info !== undefined} />
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           {user.isError ? (
             <QueryError query={user} message={alertMessage(ALERTS.FETCH_USER_INFO, user.error.error)} />

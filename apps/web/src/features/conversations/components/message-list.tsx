@@ -10,7 +10,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Skeleton } from "../../../components/ui/skeleton";
 import type { Thread } from "../thread";
-import { type TimelineRow, timelineRows } from "../timeline";
+import { isMessageRow, rowKey, rowMessageIndex, type TimelineRow, timelineRows } from "../timeline";
 import { type MessageActions, MessageItem } from "./message-item";
 import { NoteCard } from "./notes";
 import { EventRow } from "./timeline-rows";
@@ -62,7 +62,13 @@ export function MessageList({
 
   // Stable between renders: a new getItemKey makes the virtualizer rebuild every row's position,
   // which at 10,000 messages costs milliseconds on every scroll frame.
-  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const getItemKey = useCallback(
+    (i: number) => {
+      const row = rows[i];
+      return row ? rowKey(row) : i;
+    },
+    [rows],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -81,8 +87,7 @@ export function MessageList({
   useLayoutEffect(() => {
     if (positioned.current || rows.length === 0) return;
     positioned.current = true;
-    const target =
-      highlight === null ? -1 : rows.findIndex((r) => r.kind === "message" && r.message.index === highlight);
+    const target = highlight === null ? -1 : rows.findIndex((r) => isMessageRow(r) && r.index === highlight);
     if (target >= 0) {
       virtualizer.scrollToIndex(target, { align: "center" });
     } else {
@@ -92,7 +97,8 @@ export function MessageList({
 
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index;
-  const newestSeen = lastVisible === undefined ? undefined : rows[lastVisible]?.messageIndex || undefined;
+  const lastRow = lastVisible === undefined ? undefined : rows[lastVisible];
+  const newestSeen = lastRow ? rowMessageIndex(lastRow) || undefined : undefined;
   useEffect(() => {
     if (newestSeen !== undefined) onSeen(newestSeen);
   }, [newestSeen, onSeen]);
@@ -131,12 +137,12 @@ export function MessageList({
               className="absolute top-0 left-0 w-full px-1 py-0.5"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              {row.kind === "message" ? (
+              {isMessageRow(row) ? (
                 <MessageItem
-                  message={row.message}
-                  mine={row.message.author.user_id === myUserId}
+                  message={row}
+                  mine={row.author.user_id === myUserId}
                   mayDelete={isEngineer}
-                  highlighted={row.message.index === highlight}
+                  highlighted={row.index === highlight}
                   {...actions}
                 />
               ) : row.kind === "event" ? (

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import PanelRight from "lucide-react/icons/panel-right";
 import UserMinus from "lucide-react/icons/user-minus";
 import X from "lucide-react/icons/x";
-import { type ReactNode, useState } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { QueryError } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Combobox } from "../../../components/ui/combobox";
@@ -34,6 +34,7 @@ import {
   workApi,
   workKeys,
 } from "../work-api";
+import { MeetingsSection } from "./meetings-panel";
 import { NoteCard, NoteComposer } from "./notes";
 import { NotifyDialog } from "./notify-dialog";
 import { EngineerPresence } from "./presence-dot";
@@ -370,14 +371,21 @@ export function WorkPanelBody(props: WorkPanelProps) {
       )}
       <Followers issueNumber={issueNumber} work={work} />
       <ParticipantsSection issueNumber={issueNumber} />
+      <MeetingsSection issueNumber={issueNumber} accountId={accountId} canWork={canWork} />
       {canWork && <Notes issueNumber={issueNumber} myUserId={myUserId} isAdmin={isAdmin} />}
       <Activity issueNumber={issueNumber} />
     </div>
   );
 }
 
-/** Wide screens: a column beside the conversation. */
-export function WorkPanelColumn({ className, ...props }: WorkPanelProps & { className?: string }) {
+/**
+ * Wide screens: a column beside the conversation. Memoised: the screen re-renders with every
+ * message and page of the thread, the panel only when its own props change.
+ */
+export const WorkPanelColumn = memo(function WorkPanelColumn({
+  className,
+  ...props
+}: WorkPanelProps & { className?: string }) {
   return (
     <aside
       aria-label="Issue details"
@@ -386,10 +394,13 @@ export function WorkPanelColumn({ className, ...props }: WorkPanelProps & { clas
       <WorkPanelBody {...props} />
     </aside>
   );
-}
+});
 
 /** Narrow screens: the "Details" button opens the panel as a sheet from the right. */
-export function WorkPanelSheet({ className, ...props }: WorkPanelProps & { className?: string }) {
+export const WorkPanelSheet = memo(function WorkPanelSheet({
+  className,
+  ...props
+}: WorkPanelProps & { className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -401,7 +412,7 @@ export function WorkPanelSheet({ className, ...props }: WorkPanelProps & { class
       </SheetTrigger>
       <SheetContent
         aria-describedby={undefined}
-        className="right-0 left-auto w-96 max-w-[92vw] overflow-y-auto border-r-0 border-l"
+        className="right-0 left-auto w-96 max-w-[92vw] animate-fade-in overflow-y-auto border-r-0 border-l"
       >
         <div className="flex items-center justify-between border-b px-4 py-2">
           <SheetTitle className="font-semibold">Issue #{props.issueNumber}</SheetTitle>
@@ -413,4 +424,4 @@ export function WorkPanelSheet({ className, ...props }: WorkPanelProps & { class
       </SheetContent>
     </Sheet>
   );
-}
+});
