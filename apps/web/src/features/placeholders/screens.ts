@@ -25,7 +25,6 @@ export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
   { path: "subscription", title: "Subscription" },
   { path: "cluster/register", title: "Register cluster" },
-  { path: "alerts", title: "Alerts" },
   { path: "upgrade-subscription", title: "Upgrade subscription" },
   {
     path: "upgrade-subscription-confirmation",
@@ -34,7 +33,6 @@ export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   },
   { path: "end-subscription", title: "End subscription", parent: SUBSCRIPTION },
   { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
-  { path: "todos", title: "Todos" },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
   {
     path: "activity/v2",

@@ -6,6 +6,7 @@ import type { LucideIcon } from "lucide-react";
 import Archive from "lucide-react/icons/archive";
 import Bell from "lucide-react/icons/bell";
 import Building2 from "lucide-react/icons/building-2";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import ChartLine from "lucide-react/icons/chart-line";
 import CircleArrowUp from "lucide-react/icons/circle-arrow-up";
 import CircleUserRound from "lucide-react/icons/circle-user-round";
@@ -26,6 +27,8 @@ export interface NavItem {
   label: string;
   icon: LucideIcon;
   engineerOnly?: boolean;
+  /** Shown only where the shared isFeatureAllowed says so (spec §6). */
+  feature?: "todo";
 }
 
 export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem[] }> = [
@@ -33,10 +36,11 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
     name: "Support",
     items: [
       { to: "/issues", label: "Issues", icon: MessagesSquare },
+      { to: "/meetings", label: "Meetings", icon: CalendarDays },
       { to: "/panic", label: "Panic", icon: Siren },
       { to: "/alerts", label: "Alerts", icon: Bell },
       { to: "/files", label: "Files", icon: FolderOpen },
-      { to: "/todos", label: "Todos", icon: ListTodo },
+      { to: "/todos", label: "Todos", icon: ListTodo, feature: "todo" },
     ],
   },
   {
@@ -73,9 +77,11 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
   },
 ];
 
-export function visibleSections(isEngineer: boolean) {
+export function visibleSections(isEngineer: boolean, todosAllowed = true) {
   return NAV_SECTIONS.map((section) => ({
     name: section.name,
-    items: section.items.filter((item) => isEngineer || !item.engineerOnly),
+    items: section.items.filter(
+      (item) => (isEngineer || !item.engineerOnly) && (todosAllowed || item.feature !== "todo"),
+    ),
   })).filter((section) => section.items.length > 0);
 }

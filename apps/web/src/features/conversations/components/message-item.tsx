@@ -1,5 +1,6 @@
 /** One message of a conversation: author, time, body (safe Markdown) and the author's actions. */
 import type { TMessage } from "@portico/shared/schemas/conversations";
+import ListTodo from "lucide-react/icons/list-todo";
 import Pencil from "lucide-react/icons/pencil";
 import Quote from "lucide-react/icons/quote";
 import Trash2 from "lucide-react/icons/trash-2";
@@ -21,6 +22,8 @@ export interface MessageActions {
   onQuote: (message: TMessage) => void;
   onEdit: (message: TMessage, body: string) => Promise<unknown>;
   onDelete: (message: TMessage) => Promise<unknown>;
+  /** "Add todo" for this message (absent where todos are not offered). */
+  onAddTodo?: ((message: TMessage) => void) | undefined;
 }
 
 interface MessageItemProps extends MessageActions {
@@ -88,6 +91,7 @@ export const MessageItem = memo(function MessageItem({
   onQuote,
   onEdit,
   onDelete,
+  onAddTodo,
 }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const deleted = message.attributes.deletedAt !== undefined;
@@ -128,6 +132,14 @@ export const MessageItem = memo(function MessageItem({
                 size="icon-sm"
                 onClick={() => onQuote(message)}
               />
+              {onAddTodo && (
+                <IconButton
+                  label={`Add todo for message ${message.index}`}
+                  icon={ListTodo}
+                  size="icon-sm"
+                  onClick={() => onAddTodo(message)}
+                />
+              )}
               {mine && (
                 <IconButton
                   label={`Edit message ${message.index}`}
