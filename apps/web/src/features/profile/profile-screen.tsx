@@ -4,9 +4,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PageHeader } from "../../components/ui/page-header";
 import { FormSkeleton } from "../../components/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
+import { AlertSettingsCard } from "./alert-settings-card";
 import { profileQuery } from "./api";
 import { ExpertiseField } from "./expertise-field";
 import { MfaToggle } from "./mfa-toggle";
+import { NotificationsCard } from "./notifications-card";
+import { PhoneCard } from "./phone-card";
 import { ProfileForm } from "./profile-form";
 
 export default function ProfileScreen() {
@@ -42,6 +45,7 @@ export default function ProfileScreen() {
             </CardContent>
           </Card>
         )}
+        <PhoneCard isEngineer={user?.isEngineer ?? false} />
         <Card>
           <CardHeader>
             <CardTitle>Sign-in security</CardTitle>
@@ -51,6 +55,8 @@ export default function ProfileScreen() {
             <MfaToggle />
           </CardContent>
         </Card>
+        <AlertSettingsCard />
+        <NotificationsCard />
       </div>
     </div>
   );
