@@ -45,8 +45,38 @@ describe("loadConfig defaults", () => {
         scanMaxBytes: 10 * 1024 ** 3,
         uploadExpiryMs: 24 * 3600 * 1000,
       },
+      twilio: undefined,
+      llm: { baseUrl: undefined, apiKey: undefined, model: "gpt-4o-mini", timeoutMs: 20_000 },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it("sends SMS through Twilio only with all three TWILIO variables, and refuses some of them", () => {
+    const twilio = { TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" };
+    expect(loadConfig(twilio).twilio).toEqual({
+      accountSid: "AC123",
+      authToken: "token",
+      from: "+15005550006",
+    });
+    expect(failure({ TWILIO_ACCOUNT_SID: "AC123", TWILIO_FROM: "+15005550006" })).toContain(
+      "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three",
+    );
+  });
+
+  it("reads the summaries' model settings and refuses a base URL that is not http(s)", () => {
+    const llm = loadConfig({
+      LLM_BASE_URL: "http://127.0.0.1:11434/v1",
+      LLM_MODEL: "llama3",
+      LLM_TIMEOUT_MS: "5000",
+    });
+    expect(llm.llm).toEqual({
+      baseUrl: "http://127.0.0.1:11434/v1",
+      apiKey: undefined,
+      model: "llama3",
+      timeoutMs: 5000,
+    });
+    expect(failure({ LLM_BASE_URL: "ftp://models" })).toContain("LLM_BASE_URL must be an http(s) URL");
+    expect(failure({ LLM_TIMEOUT_MS: "0" })).toContain("LLM_TIMEOUT_MS");
   });
 
   it("stores files in S3 only with all four S3 variables, and refuses some of them", () => {

@@ -64,6 +64,19 @@ const ZEnv = z.object({
     .min(0.0001)
     .max(24 * 30)
     .default(24),
+  /** SMS through Twilio: all three, or none to keep text messages in the outbox (development mailbox). */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The sender: a Twilio phone number (E.164) or a messaging service SID (MG…). */
+  TWILIO_FROM: optionalString,
+  /** An OpenAI-compatible chat-completions endpoint for issue summaries; else the built-in summarizer. */
+  LLM_BASE_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+    "LLM_BASE_URL must be an http(s) URL",
+  ),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
 });
 
 /**
@@ -92,6 +105,12 @@ function crossChecks(e: z.infer<typeof ZEnv>): string[] {
   if (s3.some(Boolean) && !s3.every(Boolean)) {
     problems.push(
       "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four to store files in S3, or none to store them in DATA_DIR/files",
+    );
+  }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    problems.push(
+      "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three to send text messages through Twilio, or none to keep them in the outbox (the development mailbox shows them)",
     );
   }
   if (e.DEPLOY_ENV !== "development" && e.SEED_DEMO === "true") {
@@ -160,6 +179,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.FILES_MAX_BYTES,
       scanMaxBytes: e.FILES_SCAN_MAX_BYTES,
       uploadExpiryMs: Math.round(e.FILES_UPLOAD_EXPIRY_HOURS * 3600 * 1000),
+    },
+    /** Twilio credentials for text messages, or undefined: SMS stay in the outbox. */
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined,
+    /** The summaries' model: an OpenAI-compatible endpoint when LLM_BASE_URL is set. */
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
     },
   };
 }

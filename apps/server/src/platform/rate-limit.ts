@@ -32,6 +32,11 @@ const RULES = {
   invitesPerRecipient: { points: 3, duration: 24 * HOUR },
   /** Mentions send mail: one sender's notify calls. */
   notifyPerSender: { points: 60, duration: HOUR },
+  /** Phone codes cost a text message: per user and per number called. */
+  smsCodePerUser: { points: 5, duration: HOUR },
+  smsCodePerNumber: { points: 5, duration: HOUR },
+  /** A model's summary costs money: one user's summarize calls. */
+  summariesPerUser: { points: 30, duration: HOUR },
 } as const;
 
 export type LimitName = keyof typeof RULES;

@@ -4,6 +4,7 @@ import { memberships, userPictures, users } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, notFound } from "../../platform/errors";
 import { assertExpertiseAllowed } from "../conversations/categories.service";
+import { phoneColumns } from "../phone/phone.service";
 
 export async function getProfile(exec: Executor, userId: number): Promise<TProfile> {
   const [row] = await exec
@@ -50,7 +51,7 @@ export async function updateProfile(
       timezone: orNull(p.timezone),
       countryCode: orNull(p.country_code),
       slackMemberId: orNull(p.slack_member_id),
-      phone: orNull(p.phone),
+      ...(p.phone === undefined ? {} : phoneColumns(orNull(p.phone) ?? null)),
       expertiseCategoryId: p.expertise_category_id,
       emailNotification: p.email_notification,
       updatedAt: new Date(),
