@@ -14,7 +14,6 @@ import {
 import type Redis from "ioredis";
 import type { Config } from "./config";
 import { accountRoutes } from "./modules/accounts/accounts.routes";
-import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { categoryRoutes } from "./modules/conversations/categories.routes";
@@ -25,7 +24,6 @@ import { operationsRoutes } from "./modules/operations/operations.routes";
 import { probeRoutes } from "./modules/operations/probes.routes";
 import { phoneRoutes } from "./modules/phone/phone.routes";
 import { TwilioSms } from "./modules/phone/twilio-sms";
-import { planningRoutes } from "./modules/planning/planning.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { summaryRoutes } from "./modules/summaries/summaries.routes";
 import { JwtSigner } from "./platform/auth/jwt";
@@ -122,10 +120,8 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(accountRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/chat" });
   await app.register(conversationRoutes, { prefix: "/api/chat" });
-  await app.register(planningRoutes, { prefix: "/api/chat" });
   await app.register(phoneRoutes, { prefix: "/api/chat" });
   await app.register(summaryRoutes, { prefix: "/api/chat" });
-  await app.register(alertRoutes, { prefix: "/api" });
   await app.register(operationsRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });
   await app.register(filesModule);
