@@ -14,6 +14,7 @@ import {
 import type Redis from "ioredis";
 import type { Config } from "./config";
 import { accountRoutes } from "./modules/accounts/accounts.routes";
+import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { categoryRoutes } from "./modules/conversations/categories.routes";
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(conversationRoutes, { prefix: "/api/chat" });
   await app.register(phoneRoutes, { prefix: "/api/chat" });
   await app.register(summaryRoutes, { prefix: "/api/chat" });
+  await app.register(alertRoutes, { prefix: "/api" });
   await app.register(operationsRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });
   await app.register(filesModule);

@@ -84,6 +84,8 @@ export const ALERTS = {
   CLUSTER_7001: { code: 7001, text: GENERIC_TEXT },
   /** Any failure without a code of its own. */
   GENERIC: { code: 99999, text: GENERIC_TEXT },
+  /** The alert routes (/api/chat/alerts…, /api/chat/alert/:id, alert types and subscriptions, TNC). */
+  ALERT_ROUTES: { code: 99999, text: GENERIC_TEXT },
 } as const satisfies Record<string, Alert>;
 
 export type AlertName = keyof typeof ALERTS;

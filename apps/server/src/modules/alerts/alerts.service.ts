@@ -154,6 +154,27 @@ export async function raiseAlerts(
   return raised;
 }
 
+/**
+ * A new message (a reply or an attachment): ISSUE_REPLY to the issue's followers but its author,
+ * "<name> replied on #<n> <title>", leading to the message. One statement, the title read in it.
+ */
+export function raiseReplyAlerts(
+  exec: Executor,
+  author: { userId: number; name: string },
+  issueNumber: number,
+  messageIndex: number,
+): Promise<RaisedAlert[]> {
+  return raiseAlerts(exec, {
+    type: "ISSUE_REPLY",
+    userIds: followersOf(issueNumber, author.userId),
+    message: sql`(select ${`${author.name} replied on #${issueNumber} `}::text || ${issues.title}
+      from ${issues} where ${issues.issueNumber} = ${issueNumber})`,
+    link: `/issues/${issueNumber}?msgIndex=${messageIndex}`,
+    issueNumber,
+    data: { message_index: messageIndex },
+  });
+}
+
 /** "Portico: <message>" with the path to open; kept short for one SMS segment where it can be. */
 export function smsText(message: string, link: string | null) {
   return link ? `Portico: ${message} ${link}` : `Portico: ${message}`;

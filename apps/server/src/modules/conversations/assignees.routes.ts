@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../platform/auth/require";
 import type { Viewer } from "../../platform/auth/viewer";
+import { pushAlerts, type RaisedAlert, raiseAlerts } from "../alerts/alerts.service";
 import { assign, suggestedAssignees, unassign } from "./assignees.service";
 import { loadIssue } from "./conversations.policy";
 import { issuePeople } from "./issue-work.queries";
@@ -36,9 +37,28 @@ export async function assigneeRoutes(fastify: FastifyInstance) {
   app.post("/issue/:id/assignees", { schema: { ...onIssue, body: ZAssignRequest } }, async (request) => {
     const viewer = requireEngineer(request);
     const target = { aid: request.query.aid, issueNumber: request.params.id };
-    const issue = await changeIssueWork(app.ctx, viewer, target, (tx) =>
-      assign(tx, viewer, target.issueNumber, request.body.user_id),
-    );
+    const assignee = request.body.user_id;
+    let alerts: RaisedAlert[] = [];
+    const issue = await changeIssueWork(app.ctx, viewer, target, async (tx, issue) => {
+      const events = await assign(tx, viewer, target.issueNumber, assignee);
+      // A new assignment tells the assignee (not themselves), by SMS too if they opted in.
+      if (events.length && assignee !== viewer.userId) {
+        alerts = await raiseAlerts(
+          tx,
+          {
+            type: "ISSUE_ASSIGNED",
+            userIds: [assignee],
+            message: `${viewer.name} assigned you #${issue.issueNumber} ${issue.title}`,
+            link: `/issues/${issue.issueNumber}`,
+            issueNumber: issue.issueNumber,
+          },
+          { mailer: app.ctx.mailer },
+        );
+      }
+      return events;
+    });
+    await pushAlerts(realtime, db, alerts);
+    if (alerts.length) app.ctx.mailer.kick();
     return assigneesOf(viewer, issue);
   });
 

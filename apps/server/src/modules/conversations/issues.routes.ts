@@ -33,6 +33,7 @@ import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { assertEngineer } from "../accounts/accounts.policy";
+import { pushAlerts, raiseReplyAlerts } from "../alerts/alerts.service";
 import { pushConversation, pushMessage, pushRead } from "./chat-events";
 import {
   assertMayOpenIssue,
@@ -175,10 +176,11 @@ export async function issueRoutes(fastify: FastifyInstance) {
       const viewer = requireViewer(request);
       const { accountId } = resolveAccount(viewer, request.query.aid);
       const { panic_title: title, panic_message: message } = request.body;
-      const issue = await db.transaction((tx) =>
+      const { issue, alerts } = await db.transaction((tx) =>
         raisePanic(app.ctx, tx, viewer, { accountId, title, message }),
       );
       app.ctx.mailer.kick();
+      await pushAlerts(realtime, db, alerts);
       const result = await detail(viewer, issue, { limit: 50 });
       await pushConversation(db, realtime, result.conversation);
       return reply.code(201).send(result);
@@ -244,8 +246,11 @@ export async function issueRoutes(fastify: FastifyInstance) {
         assertTakesMessages(await loadIssue(db, viewer, aid, issueNumber));
         throw conflict(ISSUE_ARCHIVED);
       }
+      // One statement more: the followers' alerts (the message is one statement of its own).
+      const replies = await raiseReplyAlerts(db, viewer, issueNumber, message.index);
       const presented = presentMessage(message, viewer.name);
       pushMessage(realtime, presented, "created");
+      await pushAlerts(realtime, null, replies);
       const conversation = await announce(issueNumber, viewer);
       return reply.code(201).send({ message: presented, conversation });
     },

@@ -1,7 +1,8 @@
 /**
  * Panic issues (spec §1, §7.2 panic): an issue of type "panic" that goes to the top of every
- * engineer's queue and e-mails every available engineer through the outbox, in the transaction
- * that opens it (so either both happen or neither).
+ * engineer's queue, e-mails every available engineer through the outbox and alerts every engineer
+ * (PANIC, with an SMS to those who opted in), in the transaction that opens it (so all of it
+ * happens or none). The caller pushes the alerts after commit.
  */
 import { panicRefusal } from "@portico/shared/rules/panic";
 import { PANIC_COOLDOWN_SECONDS, PANIC_MESSAGES } from "@portico/shared/schemas/search";
@@ -12,6 +13,7 @@ import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
 import { forbidden, HttpError, notFound } from "../../platform/errors";
 import { mails } from "../../platform/mail/templates";
+import { allEngineers, raiseAlerts } from "../alerts/alerts.service";
 import { ACCOUNT_NOT_FOUND, assertMayOpenIssue } from "./conversations.policy";
 import { createIssue } from "./issues.service";
 import { listEngineers } from "./people.queries";
@@ -64,7 +66,19 @@ export async function raisePanic(ctx: AppContext, tx: Executor, viewer: Viewer, 
   // Every available engineer hears of it, whatever their on-call setting.
   for (const engineer of await listEngineers(tx, { availableOnly: true }))
     await ctx.mailer.enqueue(tx, engineer.email, mail);
-  return issue;
+  // And every enabled engineer gets the alert (mandatory), by SMS too where they asked for it.
+  const alerts = await raiseAlerts(
+    tx,
+    {
+      type: "PANIC",
+      userIds: allEngineers(),
+      message: `Panic from ${account.company}: #${issue.issueNumber} ${input.title}`,
+      link: `/issues/${issue.issueNumber}`,
+      issueNumber: issue.issueNumber,
+    },
+    { mailer: ctx.mailer },
+  );
+  return { issue, alerts };
 }
 
 /** The first key of the panic advisory lock (the second is the account id). */

@@ -11,6 +11,7 @@ import { type FileRow, files, type MessageAttributes } from "../../db/schema";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
+import { pushAlerts, type RaisedAlert, raiseReplyAlerts } from "../alerts/alerts.service";
 import { pushConversation, pushMessage } from "../conversations/chat-events";
 import { getConversation } from "../conversations/issues.queries";
 import { postMessage, updateMessageAttributes } from "../conversations/issues.service";
@@ -51,7 +52,9 @@ export async function postAttachment(tx: Executor, viewer: Viewer, file: FileRow
   );
   if (!message) return undefined;
   await tx.update(files).set({ messageIndex: message.index }).where(eq(files.uuid, file.uuid));
-  return message;
+  // A reply like any other: the issue's followers are alerted (pushed by pushAttachment).
+  const alerts = await raiseReplyAlerts(tx, viewer, file.issueNumber, message.index);
+  return { ...message, alerts };
 }
 
 /** The attachment's message shows the file as it is now (scan state, type, pin). */
@@ -75,11 +78,12 @@ export const THREAT_TEXT = FILE_MESSAGES.threatDeleted;
 /** After the commit: the message to its conversation, and (when new) the list row that previews it. */
 export async function pushAttachment(
   ctx: AppContext,
-  file: { issueNumber: number | null; messageIndex: number | null },
+  file: { issueNumber: number | null; messageIndex: number | null; alerts?: RaisedAlert[] },
   action: "created" | "edited",
   viewerId?: number,
 ) {
   if (file.issueNumber === null || file.messageIndex === null) return;
+  await pushAlerts(ctx.realtime, null, file.alerts ?? []);
   const [message] = await messageRange(ctx.db, file.issueNumber, file.messageIndex, file.messageIndex);
   if (!message) return;
   pushMessage(ctx.realtime, message, message.attributes.deletedAt ? "deleted" : action);

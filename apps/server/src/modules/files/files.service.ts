@@ -149,7 +149,7 @@ export async function completeFile(rt: FilesRuntime, viewer: Viewer, uuid: strin
     if (!row) return undefined;
     if (row.fileType !== "attachment") return row;
     const message = await postAttachment(tx, viewer, row);
-    return message ? { ...row, messageIndex: message.index } : row;
+    return message ? { ...row, messageIndex: message.index, alerts: message.alerts } : row;
   });
   if (!done) return undefined;
   rt.kickScanner();
