@@ -151,21 +151,27 @@ export function deployEnvQuery() {
 }
 
 /**
- * Whether todos are offered to the viewer (spec §6, the shared isFeatureAllowed): false while the
- * user or the environment is unknown, and when the environment cannot be read (fail closed; the
- * server checks every call anyway).
+ * Whether todos are offered to the viewer (spec §6, the shared isFeatureAllowed): "loading" while
+ * the user or the environment is unknown; an environment that cannot be read counts as production
+ * (fail closed; the server checks every call anyway).
  */
-export function useTodosAllowed(): boolean {
+export function useTodoGate(): "loading" | "allowed" | "denied" {
   const { data: user } = useCurrentUser();
   const env = useQuery(deployEnvQuery());
-  if (!user) return false;
-  return isFeatureAllowed({
-    feature: "todo",
-    env: env.data?.env ?? null,
+  if (!user) return "loading";
+  const input = {
+    feature: "todo" as const,
     accountId: user.accountId,
     isEngineer: user.isEngineer,
     isVendorMember: user.accountId === VENDOR_ACCOUNT_ID,
-  });
+  };
+  if (isFeatureAllowed({ ...input, env: null })) return "allowed";
+  if (env.isPending) return "loading";
+  return isFeatureAllowed({ ...input, env: env.data?.env ?? null }) ? "allowed" : "denied";
+}
+
+export function useTodosAllowed(): boolean {
+  return useTodoGate() === "allowed";
 }
 
 export function todoListQuery(aid: number | null, params: TodoListParams) {

@@ -19,7 +19,12 @@ const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName:
 const ENGINEER_LINKS = ["Customers", "Engineer activity", "Purged accounts", "Users without membership"];
 
 function renderShell(user: object, extra: Record<string, object> = {}) {
-  const fetchMock = mockApi({ "GET /api/chat/user": user, "GET /api/auth/teams": [], ...extra });
+  const fetchMock = mockApi({
+    "GET /api/chat/user": user,
+    "GET /api/auth/teams": [],
+    "GET /api/auth/deploy_env": { env: "development", sentry_dsn: null },
+    ...extra,
+  });
   const view = renderScreen(<AppShell />, {
     url: "/issues",
     children: [{ path: "issues", element: <h1>Issues</h1> }],
@@ -45,6 +50,29 @@ describe("app shell", () => {
     }
     for (const name of ENGINEER_LINKS)
       expect(within(nav).queryByRole("link", { name })).not.toBeInTheDocument();
+  });
+
+  it("todos follow the feature gate: hidden from a customer in production, with the viewer's count otherwise", async () => {
+    const { fetchMock } = renderShell(customer, {
+      "GET /api/auth/deploy_env": { env: "production", sentry_dsn: null },
+      "GET /api/chat/todos/summary": { open: 5, overdue: 1, due_today: 0, mine: 3 },
+    });
+    expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Meetings" })).toBeInTheDocument();
+    await waitFor(() => expect(calls(fetchMock)).toContain("GET /api/auth/deploy_env"));
+    await act(() => new Promise((done) => setTimeout(done, 50)));
+    expect(within(nav).queryByRole("link", { name: "Todos" })).not.toBeInTheDocument();
+    expect(calls(fetchMock)).not.toContain("GET /api/chat/todos/summary");
+  });
+
+  it("shows the viewer's open todos beside Todos", async () => {
+    renderShell(customer, {
+      "GET /api/chat/todos/summary": { open: 5, overdue: 1, due_today: 0, mine: 3 },
+    });
+    const link = await screen.findByRole("link", { name: "Todos" });
+    await waitFor(() => expect(link).toHaveAccessibleDescription("3 open, yours"));
+    expect(within(link).getByText("3")).toBeInTheDocument();
   });
 
   it("engineers also see Customers, Engineer activity, Purged accounts and Users without membership", async () => {

@@ -39,7 +39,7 @@ import {
   todoLink,
   todoListQuery,
   todosApi,
-  useTodosAllowed,
+  useTodoGate,
 } from "../conversations/planning-api";
 import { TodoDialog, type TodoDraft } from "./todo-dialog";
 
@@ -219,13 +219,13 @@ function TodoList({
 
 export default function TodosScreen() {
   const { data: user } = useCurrentUser();
-  const allowed = useTodosAllowed();
+  const gate = useTodoGate();
   const [status, setStatus] = useState<TodoStatus>("open");
   const [mine, setMine] = useState(false);
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<TodoDraft | null>(null);
 
-  if (user && !allowed) {
+  if (gate === "denied") {
     return (
       <>
         <PageHeader title="Todos" />
@@ -283,7 +283,7 @@ export default function TodosScreen() {
         {TODO_STATUSES.map((s) => (
           // Every panel exists (each tab controls one); only the chosen one is filled.
           <TabsContent key={s} value={s} forceMount hidden={s !== status}>
-            {s !== status ? null : user ? (
+            {s !== status ? null : user && gate === "allowed" ? (
               <TodoList
                 params={{ status, mine, page }}
                 onPage={setPage}
