@@ -25,6 +25,7 @@ import { operationsRoutes } from "./modules/operations/operations.routes";
 import { probeRoutes } from "./modules/operations/probes.routes";
 import { phoneRoutes } from "./modules/phone/phone.routes";
 import { TwilioSms } from "./modules/phone/twilio-sms";
+import { planningRoutes } from "./modules/planning/planning.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { summaryRoutes } from "./modules/summaries/summaries.routes";
 import { JwtSigner } from "./platform/auth/jwt";
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(accountRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/chat" });
   await app.register(conversationRoutes, { prefix: "/api/chat" });
+  await app.register(planningRoutes, { prefix: "/api/chat" });
   await app.register(phoneRoutes, { prefix: "/api/chat" });
   await app.register(summaryRoutes, { prefix: "/api/chat" });
   await app.register(alertRoutes, { prefix: "/api" });

@@ -113,7 +113,10 @@ export const dateRange = z
 
 /** https links on zoom.us or one of its subdomains, with a meeting path. */
 const ZOOM_LINK = /^https:\/\/([a-z0-9-]+\.)*zoom\.us\/[^\s@]+$/i;
-export const meetingLink = z.string().trim().regex(ZOOM_LINK, MESSAGES.meetingLink);
+export const meetingLink = z
+  .string({ error: MESSAGES.meetingLink })
+  .trim()
+  .regex(ZOOM_LINK, MESSAGES.meetingLink);
 
 export function truncateReply(text: string): string {
   return text.length > REPLY_TRUNCATION ? `${text.slice(0, REPLY_TRUNCATION)}…` : text;

@@ -29,8 +29,16 @@ export interface Notified {
   events: TIssueEvent[];
 }
 
-/** The named people who may be told: enabled, and a member of the issue's account or an engineer. */
-async function reachablePeople(tx: Executor, issue: IssueRow, ids: number[]) {
+/**
+ * The named people who may be told: enabled, and a member of the issue's account or an engineer.
+ * Anyone else is refused (400) by id with `cannotSee`; meetings invite by the same rule.
+ */
+export async function reachablePeople(
+  tx: Executor,
+  issue: Pick<IssueRow, "accountId">,
+  ids: number[],
+  cannotSee: (ids: number[]) => string = ISSUE_WORK_MESSAGES.notifyCannotSee,
+) {
   const rows = await tx
     .select({
       id: users.id,
@@ -47,7 +55,7 @@ async function reachablePeople(tx: Executor, issue: IssueRow, ids: number[]) {
   const people = rows.filter((r) => r.seesIssue);
   const reached = new Set(people.map((p) => p.id));
   const refused = ids.filter((id) => !reached.has(id)).sort((a, b) => a - b);
-  if (refused.length) throw badRequest(ISSUE_WORK_MESSAGES.notifyCannotSee(refused));
+  if (refused.length) throw badRequest(cannotSee(refused));
   return people;
 }
 

@@ -10,7 +10,11 @@ import { jobs } from "../../db/schema";
 import type { Db, Executor, Tx } from "../db/client";
 import { Pump } from "../pump";
 
-export type JobHandler = (tx: Tx, payload: unknown) => Promise<void>;
+/**
+ * Runs one job in a savepoint of the batch's transaction. `afterCommit` takes work to do once
+ * that transaction has committed (e.g. pushing what the job wrote to the sockets).
+ */
+export type JobHandler = (tx: Tx, payload: unknown, afterCommit: (fn: () => void) => void) => Promise<void>;
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 6;
@@ -47,6 +51,7 @@ export class JobQueue {
 
   private async runDue(): Promise<void> {
     for (;;) {
+      const committed: (() => void)[] = [];
       const claimed = await this.db.transaction(async (tx) => {
         const due = await tx
           .select()
@@ -62,19 +67,29 @@ export class JobQueue {
           .orderBy(asc(jobs.runAt), asc(jobs.id))
           .limit(BATCH)
           .for("update", { skipLocked: true });
-        for (const job of due) await this.runOne(tx, job);
+        for (const job of due) await this.runOne(tx, job, committed);
         return due.length;
       });
+      for (const fn of committed) {
+        try {
+          fn();
+        } catch (err) {
+          this.log.error({ err }, "a job's after-commit step failed");
+        }
+      }
       if (claimed > 0) this.afterCommit();
       if (claimed < BATCH) return;
     }
   }
 
-  private async runOne(tx: Tx, job: typeof jobs.$inferSelect): Promise<void> {
+  private async runOne(tx: Tx, job: typeof jobs.$inferSelect, committed: (() => void)[]): Promise<void> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await tx.transaction((savepoint) => handler(savepoint, job.payload));
+      // Kept only if the job's savepoint holds: a failed job's steps are dropped with it.
+      const steps: (() => void)[] = [];
+      await tx.transaction((savepoint) => handler(savepoint, job.payload, (fn) => steps.push(fn)));
+      committed.push(...steps);
       await tx.delete(jobs).where(eq(jobs.id, job.id));
     } catch (err) {
       const attempts = job.attempts + 1;

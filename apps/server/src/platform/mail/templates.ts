@@ -84,4 +84,39 @@ export const mails = {
       [`${m.by} mentioned you on issue #${m.issueNumber}.`, `"${m.title}"`],
       { href: m.link, label: "Open the issue" },
     ),
+  /** A scheduled meeting; the .ics travels as an attachment. Times are UTC (the calendar file has them exactly). */
+  meetingInvitation: (m: MeetingMail & { agenda: string }) =>
+    compose(
+      `Invitation: ${m.title} (issue #${m.issueNumber})`,
+      [
+        `${m.by} invited you to a meeting about issue #${m.issueNumber}.`,
+        `"${m.title}"`,
+        `When: ${m.when}`,
+        ...(m.meetingLink ? [`Join: ${m.meetingLink}`] : []),
+        ...(m.agenda ? ["Agenda:", m.agenda] : []),
+        "The attached invite.ics adds it to your calendar.",
+      ],
+      { href: m.link, label: "Open the issue" },
+    ),
+  meetingCancelled: (m: MeetingMail) =>
+    compose(
+      `Cancelled: ${m.title} (issue #${m.issueNumber})`,
+      [
+        `${m.by} cancelled the meeting about issue #${m.issueNumber}.`,
+        `"${m.title}"`,
+        `It was planned for ${m.when}.`,
+        "The attached invite.ics removes it from your calendar.",
+      ],
+      { href: m.link, label: "Open the issue" },
+    ),
 };
+
+interface MeetingMail {
+  issueNumber: number;
+  title: string;
+  by: string;
+  /** e.g. "2026-12-01 14:00–15:00 UTC". */
+  when: string;
+  meetingLink: string | null;
+  link: string;
+}

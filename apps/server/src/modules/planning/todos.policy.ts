@@ -1,0 +1,51 @@
+/**
+ * Who may reach todos (spec §6 feature gating, §7.2 todos). Every todo call first passes the
+ * shared isFeatureAllowed("todo") for the account acted on (403 notAvailable), then sees the
+ * todos of that account: a customer their organization's (`aid`, else their default one), an
+ * engineer every account's, or one account's with `aid`. Another account's todo is not found.
+ */
+import { isFeatureAllowed } from "@portico/shared/rules/feature-gating";
+import { TODO_MESSAGES } from "@portico/shared/schemas/todos";
+import type { Config } from "../../config";
+import {
+  findAccountScope,
+  membershipRole,
+  NO_ORGANIZATION,
+  VENDOR_ACCOUNT_ID,
+  type Viewer,
+} from "../../platform/auth/viewer";
+import { forbidden } from "../../platform/errors";
+import type { IssueScope } from "../conversations/issues.queries";
+
+export interface TodoAccess {
+  /** The todos this viewer reaches in this request. */
+  scope: IssueScope;
+  /** The account acted on: `aid`, else a customer's default organization; null for an engineer without `aid`. */
+  accountId: number | null;
+}
+
+/** 403 notAvailable when the gate is closed for this viewer and account, else what they reach. */
+export function todoAccess(
+  config: Pick<Config, "deployEnv">,
+  viewer: Viewer,
+  aid: number | undefined,
+): TodoAccess {
+  // A customer naming someone else's organization is refused here (403), before the gate.
+  const account = findAccountScope(viewer, aid);
+  const accountId = viewer.isEngineer ? (aid ?? null) : (account?.accountId ?? null);
+  const allowed = isFeatureAllowed({
+    feature: "todo",
+    env: config.deployEnv,
+    accountId,
+    isEngineer: viewer.isEngineer,
+    isVendorMember: membershipRole(viewer, VENDOR_ACCOUNT_ID) !== undefined,
+  });
+  if (!allowed) throw forbidden(TODO_MESSAGES.notAvailable);
+  if (viewer.isEngineer)
+    return { scope: aid === undefined ? { all: true } : { accountIds: [aid] }, accountId };
+  if (!account) throw forbidden(NO_ORGANIZATION);
+  return { scope: { accountIds: [account.accountId] }, accountId: account.accountId };
+}
+
+export const inScope = (scope: IssueScope, accountId: number) =>
+  "all" in scope || scope.accountIds.includes(accountId);
