@@ -205,7 +205,9 @@ export function itemMatchesList(item: TConversationEventItem, params: IssueListP
 export function applyIssueItem(queryClient: QueryClient, item: TConversationEventItem): boolean {
   let refetch = false;
   for (const [key, data] of queryClient.getQueriesData<TIssueListResponse>({ queryKey: issueKeys.lists() })) {
-    if (!data) continue;
+    // A list of one organization (`aid`) takes only that organization's issues.
+    const aid = key[2] as number | null | undefined;
+    if (!data || (aid != null && item.issue.account_id !== aid)) continue;
     const held = data.items.find((i) => i.channelId === item.channelId);
     const params = key[3] as IssueListParams | undefined;
     const matches = params ? itemMatchesList(item, params) : undefined;

@@ -247,6 +247,26 @@ describe("the queue (engineers)", () => {
     expect(queries).toHaveLength(1);
   });
 
+  it("looking at one organization, follows the queue and takes in only that organization's issues", async () => {
+    persistedStore.set("selectedAccountId", 3);
+    try {
+      const { queries } = setup(engineer, "/issues", () => [item(11)]);
+      await screen.findByRole("link", { name: /Issue 11/ });
+      const pushOf = (n: number, accountId: number) => {
+        const { unreadMessageCount: _u, readMessageIndex: _r, ...pushed } = item(n);
+        const other = { ...pushed, issue: { ...pushed.issue, account_id: accountId } };
+        act(() => channel.handlers.get("queue")?.({ type: "issue", channel: "queue", item: other }));
+      };
+      pushOf(12, 4);
+      pushOf(13, 3);
+      expect(await screen.findByRole("link", { name: /Issue 13/ })).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: /Issue 12/ })).not.toBeInTheDocument();
+      expect(queries).toHaveLength(1);
+    } finally {
+      persistedStore.remove("selectedAccountId");
+    }
+  });
+
   it("offers the tag and category catalogues in the toolbar", async () => {
     setup(engineer, "/issues", () => []);
     expect(await screen.findByRole("button", { name: "Tags" })).toBeInTheDocument();

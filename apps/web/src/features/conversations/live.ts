@@ -5,12 +5,16 @@ import { usePersisted } from "../../lib/persisted-store";
 import { applyIssueItem, issueKeys } from "./api";
 import { useChannel } from "./realtime/chat";
 
-/** Engineers follow the whole queue (or one organization's with `aid`), customers their organization. */
+/**
+ * Engineers follow the whole queue, also while looking at one organization (only the queue's
+ * items carry the engineers' `work`; applyIssueItem keeps other organizations out of that list);
+ * customers follow their organization.
+ */
 export function useListChannel(): string | null {
   const { data: user } = useCurrentUser();
   const [aid] = usePersisted("selectedAccountId");
   if (!user) return null;
-  if (user.isEngineer && aid === null) return "queue";
+  if (user.isEngineer) return "queue";
   const accountId = aid ?? user.accountId;
   return accountId ? `account:${accountId}` : null;
 }
