@@ -8,7 +8,6 @@ import { ALERT_CATEGORIES, type AlertCategory, type TAlert } from "@portico/shar
 import { useQuery } from "@tanstack/react-query";
 import ArrowRight from "lucide-react/icons/arrow-right";
 import Bell from "lucide-react/icons/bell";
-import CheckCheck from "lucide-react/icons/check-check";
 import { useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { InlineError } from "../../components/ui/alert";
@@ -17,6 +16,7 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Label } from "../../components/ui/label";
 import { PageHeader } from "../../components/ui/page-header";
+import { Pager } from "../../components/ui/pager";
 import { Select } from "../../components/ui/select";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
@@ -30,7 +30,8 @@ import {
   alertTypeName,
 } from "./api";
 import { alertWhen } from "./format";
-import { useReadAllAlerts, useSetAlertRead } from "./use-alert-actions";
+import { MarkAllReadButton } from "./mark-all-read";
+import { useSetAlertRead } from "./use-alert-actions";
 
 export const ALERTS_PAGE_SIZE = 25;
 const ALL = "all";
@@ -128,7 +129,6 @@ export default function AlertsScreen() {
   const list = useQuery(alertListQuery(params));
   const summary = useQuery(alertSummaryQuery);
   const categories = useQuery(alertCategoriesQuery);
-  const readAll = useReadAllAlerts();
   const unreadId = useId();
   const filtered = category !== null || unread;
 
@@ -155,17 +155,7 @@ export default function AlertsScreen() {
       <PageHeader
         title="Alerts"
         description="Replies, assignments, mentions, meetings and todos that concern you."
-        actions={
-          <Button
-            variant="secondary"
-            busy={readAll.isPending}
-            disabled={!anyUnread}
-            onClick={() => readAll.mutate()}
-          >
-            <CheckCheck aria-hidden="true" />
-            Mark all as read
-          </Button>
-        }
+        actions={<MarkAllReadButton anyUnread={anyUnread} />}
       />
       <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         <Select
@@ -227,29 +217,7 @@ export default function AlertsScreen() {
               <AlertRow key={alert.alert_id} alert={alert} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-2 text-sm">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => update({ page: page - 1 })}
-              >
-                Previous
-              </Button>
-              <span className="text-muted-foreground">
-                Page {page} of {pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => update({ page: page + 1 })}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={(next) => update({ page: next })} />
         </>
       )}
     </>

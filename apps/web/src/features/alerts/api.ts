@@ -109,7 +109,9 @@ export function applyNewAlert(queryClient: QueryClient, alert: TAlert, unread: n
         }
       : old,
   );
-  void queryClient.invalidateQueries({ queryKey: alertKeys.lists });
+  // Not loaded yet (or failed): read it, the frame alone cannot make it.
+  const summaryKnown = queryClient.getQueryData(alertKeys.summary) !== undefined;
+  void queryClient.invalidateQueries({ queryKey: summaryKnown ? alertKeys.lists : alertKeys.all });
 }
 
 /** The summary as it is after one alert was marked read or unread here (before the server's word). */

@@ -6,7 +6,6 @@
 import type { TAlert } from "@portico/shared/schemas/alerts";
 import { useQuery } from "@tanstack/react-query";
 import Bell from "lucide-react/icons/bell";
-import CheckCheck from "lucide-react/icons/check-check";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { InlineError } from "../../components/ui/alert";
@@ -16,7 +15,8 @@ import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { alertListQuery, alertSummaryQuery, alertsError } from "./api";
 import { alertWhen, unreadText } from "./format";
-import { useReadAllAlerts, useSetAlertRead } from "./use-alert-actions";
+import { MarkAllReadButton } from "./mark-all-read";
+import { useSetAlertRead } from "./use-alert-actions";
 
 // Its own chunk with the chat client, like the mention toasts: the shell stays small.
 const AlertsLive = lazy(() => import("./alerts-live"));
@@ -126,14 +126,13 @@ export function AlertsBell({ userId }: { userId: number | undefined }) {
   const unread = summary.data?.unread;
   const announcement = useSettledAnnouncement(unread);
   const markRead = useSetAlertRead({ quiet: true });
-  const readAll = useReadAllAlerts();
   if (userId === undefined) return null;
 
   const openAlert = (alert: TAlert) => {
     setOpen(false);
     if (alert.read_at === null) markRead.mutate({ alert, read: true });
   };
-  const label = unread ? `Alerts, ${unreadText(unread)}` : "Alerts";
+  const label = unread ? `Alerts, ${unread} unread` : "Alerts";
 
   return (
     <>
@@ -160,16 +159,7 @@ export function AlertsBell({ userId }: { userId: number | undefined }) {
         <PopoverContent align="end" className="w-[min(24rem,calc(100vw-1.5rem))] p-2" aria-label="Alerts">
           <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-2">
             <h2 className="text-sm font-semibold">Alerts</h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              busy={readAll.isPending}
-              disabled={!unread}
-              onClick={() => readAll.mutate()}
-            >
-              <CheckCheck aria-hidden="true" />
-              Mark all as read
-            </Button>
+            <MarkAllReadButton anyUnread={Boolean(unread)} variant="ghost" size="sm" />
           </div>
           <NewestAlerts onOpen={openAlert} />
           <div className="mt-1 border-t px-2 pt-2">
