@@ -4,28 +4,15 @@
  * ISSUE_ASSIGNED also text the engineers who opted in with a verified phone.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accounts, alerts, outbox, users } from "../../db/schema";
-import {
-  createAccount,
-  createTestApp,
-  createUser,
-  multipart,
-  signIn,
-  type TestContext,
-} from "../../test/helper";
-import { ChatTestClient } from "../conversations/chat-test-client";
-import { call as callAs, type Method, openIssue, post } from "../conversations/test-fixtures";
+import { createAccount, createUser, multipart } from "../../test/helper";
+import { openIssue, post } from "../conversations/test-fixtures";
+import { alertSuite, type Person } from "./alerts-test-kit";
 
-let t: TestContext;
-let base: string;
-const sockets: ChatTestClient[] = [];
+const s = alertSuite();
+const { person, call } = s;
 
-interface Person {
-  id: number;
-  authorization: string;
-}
 let orgA: number;
 let owner: Person;
 let colleague: Person;
@@ -35,14 +22,8 @@ let texter: Person;
 let admin: Person;
 let disabledEngineer: number;
 
-const person = async (opts: Parameters<typeof createUser>[1]): Promise<Person> => {
-  const u = await createUser(t.db, opts);
-  return { id: u.id, authorization: (await signIn(t.app, u)).authorization };
-};
-
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const { t } = s;
   orgA = (await createAccount(t.db)).id;
   await t.db.update(accounts).set({ serviceType: "ENTERPRISE" }).where(eq(accounts.id, orgA));
   const orgB = (await createAccount(t.db)).id;
@@ -69,21 +50,12 @@ beforeAll(async () => {
     .where(eq(users.id, owner.id));
 });
 beforeEach(async () => {
-  await t.db.delete(alerts);
-  await t.db.delete(outbox);
+  await s.t.db.delete(alerts);
+  await s.t.db.delete(outbox);
 });
-afterEach(async () => {
-  await Promise.all(
-    sockets.splice(0).map((c) => (c.socket.readyState === WebSocket.OPEN ? c.close() : undefined)),
-  );
-});
-afterAll(() => t.close());
-
-const call = (as: Person, method: Method, url: string, payload?: object) =>
-  callAs(t.app, as.authorization, method, url, payload);
 const alertsOf = async (type: string) =>
   (
-    await t.db
+    await s.t.db
       .select({ userId: alerts.userId, message: alerts.message, link: alerts.link })
       .from(alerts)
       .where(eq(alerts.type, type as never))
@@ -91,7 +63,7 @@ const alertsOf = async (type: string) =>
   ).map((a) => a);
 const recipients = async (type: string) => (await alertsOf(type)).map((a) => a.userId);
 const texts = () =>
-  t.db
+  s.t.db
     .select({ to: outbox.to, text: outbox.text })
     .from(outbox)
     .where(eq(outbox.channel, "sms"))
@@ -101,10 +73,10 @@ const follow = (as: Person, n: number) => call(as, "POST", `/api/chat/issue/${n}
 
 describe("ISSUE_REPLY", () => {
   it("goes to the issue's followers but the author, naming the issue and leading to the message", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Pool degraded"); // the opener follows
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Pool degraded"); // the opener follows
     await follow(colleague, n);
     await follow(engineer, n);
-    const message = await post(t.app, engineer.authorization, n, "Looking at it");
+    const message = await post(s.t.app, engineer.authorization, n, "Looking at it");
     expect(await alertsOf("ISSUE_REPLY")).toEqual(
       [owner.id, colleague.id]
         .sort((a, b) => a - b)
@@ -117,33 +89,33 @@ describe("ISSUE_REPLY", () => {
   });
 
   it("skips a follower who turned replies off, a disabled one, and one who left the organization", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Disk failed");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Disk failed");
     await follow(colleague, n);
     await follow(engineer, n);
     const leaver = await person({ accountId: orgA, role: "user" });
     await follow(leaver, n);
-    await t.db.execute(sql`delete from memberships where user_id = ${leaver.id}`);
+    await s.t.db.execute(sql`delete from memberships where user_id = ${leaver.id}`);
     const gone = await person({ accountId: orgA, role: "user" });
     await follow(gone, n);
-    await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, gone.id));
+    await s.t.db.update(users).set({ isDisabled: true }).where(eq(users.id, gone.id));
     const off = await call(colleague, "PUT", "/api/alert-subscriptions", {
       type: "ISSUE_REPLY",
       enabled: false,
     });
     expect(off.status).toBe(200);
-    await post(t.app, owner.authorization, n, "Any news?");
+    await post(s.t.app, owner.authorization, n, "Any news?");
     expect(await recipients("ISSUE_REPLY")).toEqual([engineer.id]);
     await call(colleague, "PUT", "/api/alert-subscriptions", { type: "ISSUE_REPLY", enabled: true });
   });
 
   it("comes with an attachment message too", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Logs attached");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Logs attached");
     await follow(engineer, n);
     const form = await multipart(
       { file_type: "attachment", issue_number: String(n) },
       { name: "file", filename: "app.log", type: "text/plain", data: Buffer.from("log line\n") },
     );
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: "POST",
       url: `/api/accounts/${orgA}/files`,
       payload: form.payload,
@@ -160,11 +132,10 @@ describe("ISSUE_REPLY", () => {
   });
 
   it("is pushed live on the follower's own channel with their unread count", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Live one");
-    const olga = await ChatTestClient.connect(t.app, base, owner.authorization);
-    sockets.push(olga);
-    expect((await olga.subscribe(`user:${owner.id}`)).type).toBe("subscribed");
-    await post(t.app, engineer.authorization, n, "First");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Live one");
+    const olga = await s.listen(owner);
+    const erin = await s.listen(engineer);
+    await post(s.t.app, engineer.authorization, n, "First");
     const first = await olga.next((f) => f.type === "alert");
     expect(first).toEqual({
       type: "alert",
@@ -181,19 +152,18 @@ describe("ISSUE_REPLY", () => {
         read_at: null,
       },
     });
-    await post(t.app, engineer.authorization, n, "Second");
+    await post(s.t.app, engineer.authorization, n, "Second");
     const second = await olga.next((f) => f.type === "alert" && f.alert.alert_id !== first.alert.alert_id);
     expect(second.unread).toBe(2);
-    // Nobody else's channel carried it: the author's socket saw no alert.
-    const erin = await ChatTestClient.connect(t.app, base, engineer.authorization);
-    sockets.push(erin);
+    // The author's own channel carried none, and nobody may listen on another's.
+    expect(erin.frames.filter((f) => f.type === "alert")).toEqual([]);
     expect(await erin.subscribe(`user:${owner.id}`)).toMatchObject({ type: "error" });
   });
 });
 
 describe("ISSUE_ASSIGNED", () => {
   it("goes to the assignee (texted when opted in with a verified phone), never when self-assigned", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Needs an owner");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Needs an owner");
     expect((await call(admin, "POST", `/api/chat/issue/${n}/assignees`, { user_id: texter.id })).status).toBe(
       200,
     );
@@ -211,7 +181,7 @@ describe("ISSUE_ASSIGNED", () => {
   });
 
   it("is not sent to an engineer who turned it off", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Quiet one");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Quiet one");
     await call(engineer, "PUT", "/api/alert-subscriptions", { type: "ISSUE_ASSIGNED", enabled: false });
     await call(admin, "POST", `/api/chat/issue/${n}/assignees`, { user_id: engineer.id });
     expect(await recipients("ISSUE_ASSIGNED")).toEqual([]);
@@ -221,7 +191,7 @@ describe("ISSUE_ASSIGNED", () => {
 
 describe("MENTION", () => {
   it("goes to each person mentioned, not to the one mentioning", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Who knows");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Who knows");
     const res = await call(owner, "POST", `/api/chat/issue/${n}/notify`, {
       user_ids: [colleague.id, engineer.id, owner.id],
       message_index: 1,
@@ -237,7 +207,7 @@ describe("MENTION", () => {
   });
 
   it("a refused notify raises nothing", async () => {
-    const n = await openIssue(t.app, owner.authorization, orgA, "Nope");
+    const n = await openIssue(s.t.app, owner.authorization, orgA, "Nope");
     const res = await call(owner, "POST", `/api/chat/issue/${n}/notify`, { user_ids: [outsider.id] });
     expect(res.status).toBe(400);
     expect(await recipients("MENTION")).toEqual([]);
@@ -255,13 +225,13 @@ describe("PANIC", () => {
     const got = await recipients("PANIC");
     expect(got).toEqual(expect.arrayContaining([engineer.id, texter.id, admin.id]));
     expect(got).not.toContain(disabledEngineer);
-    const engineers = await t.db.execute(
+    const engineers = await s.t.db.execute(
       sql`select count(*)::int as n from memberships m join users u on u.id = m.user_id
           where m.account_id = 1 and m.role in ('engineer', 'admin') and not u.is_disabled`,
     );
     expect(got).toHaveLength((engineers as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1);
     for (const customer of [owner, colleague, outsider]) expect(got).not.toContain(customer.id);
-    const [one] = await t.db
+    const [one] = await s.t.db
       .select()
       .from(alerts)
       .where(and(eq(alerts.type, "PANIC"), eq(alerts.userId, engineer.id)));

@@ -64,28 +64,24 @@ const recipientsSql = (userIds: AlertRecipients): SQL =>
     ? userIds
     : sql`select unnest(${`{${userIds.map((id) => Math.trunc(id)).join(",")}}`}::int[])`;
 
-interface InsertedRow {
+/** An alert row as SQL answers it (timestamps may be text on PGlite). */
+export interface AlertRow {
   id: number | string;
-  user_id: number;
   type: AlertType;
   message: string;
   link: string | null;
   issue_number: number | null;
   created_at: Date | string;
   read_at: Date | string | null;
+}
+
+interface InsertedRow extends AlertRow {
+  user_id: number;
   unread: number | string;
   sms_to: string | null;
 }
 
-export function presentAlert(row: {
-  id: number | string;
-  type: AlertType;
-  message: string;
-  link: string | null;
-  issue_number: number | null;
-  created_at: Date | string;
-  read_at: Date | string | null;
-}): TAlert {
+export function presentAlert(row: AlertRow): TAlert {
   return {
     alert_id: Number(row.id),
     type: row.type,

@@ -4,61 +4,38 @@
  */
 import { ALERT_TYPE_CODES } from "@portico/shared/schemas/alerts";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { alertSubscriptions, alerts, users } from "../../db/schema";
-import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
-import { ChatTestClient } from "../conversations/chat-test-client";
-import { call as callAs, type Method } from "../conversations/test-fixtures";
+import { createAccount, createUser } from "../../test/helper";
 import { raiseAlerts } from "./alerts.service";
+import { alertSuite, type Person } from "./alerts-test-kit";
 
-let t: TestContext;
-let base: string;
-const sockets: ChatTestClient[] = [];
+const s = alertSuite();
+const { person, call } = s;
 
-interface Person {
-  id: number;
-  authorization: string;
-}
 let customer: Person;
 let stranger: Person;
 let engineer: Person;
 let admin: Person;
 
-const person = async (opts: Parameters<typeof createUser>[1]): Promise<Person> => {
-  const u = await createUser(t.db, opts);
-  return { id: u.id, authorization: (await signIn(t.app, u)).authorization };
-};
-
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const orgA = (await createAccount(t.db)).id;
-  const orgB = (await createAccount(t.db)).id;
+  const orgA = (await createAccount(s.t.db)).id;
+  const orgB = (await createAccount(s.t.db)).id;
   customer = await person({ accountId: orgA, role: "owner", name: "Olga Owner" });
   stranger = await person({ accountId: orgB, role: "owner", name: "Bob B" });
   engineer = await person({ accountId: 1, role: "engineer", name: "Erin Engineer" });
   admin = await person({ accountId: 1, role: "admin", name: "Ada Admin" });
 });
 beforeEach(async () => {
-  await t.db.delete(alerts);
-  await t.db.delete(alertSubscriptions);
+  await s.t.db.delete(alerts);
+  await s.t.db.delete(alertSubscriptions);
 });
-afterEach(async () => {
-  await Promise.all(
-    sockets.splice(0).map((c) => (c.socket.readyState === WebSocket.OPEN ? c.close() : undefined)),
-  );
-});
-afterAll(() => t.close());
-
-const call = (as: Person, method: Method, url: string, payload?: object) =>
-  callAs(t.app, as.authorization, method, url, payload);
 
 /** Gives `who` alerts of `type`, one at a time (so ids and times follow the order given). */
 async function give(who: Person, type: (typeof ALERT_TYPE_CODES)[number], ...messages: string[]) {
   const ids: number[] = [];
   for (const message of messages) {
-    const [raised] = await t.db.transaction((tx) =>
+    const [raised] = await s.t.db.transaction((tx) =>
       raiseAlerts(tx, { type, userIds: [who.id], message, link: "/somewhere" }),
     );
     if (!raised) throw new Error(`no ${type} alert for ${who.id}`);
@@ -66,13 +43,6 @@ async function give(who: Person, type: (typeof ALERT_TYPE_CODES)[number], ...mes
   }
   return ids;
 }
-const connect = async (as: Person) => {
-  const client = await ChatTestClient.connect(t.app, base, as.authorization);
-  sockets.push(client);
-  expect((await client.subscribe(`user:${as.id}`)).type).toBe("subscribed");
-  return client;
-};
-
 describe("GET /api/chat/alerts", () => {
   it("pages the viewer's own alerts newest first, with totals and the unread count", async () => {
     await give(customer, "ISSUE_REPLY", "a1", "a2", "a3");
@@ -138,7 +108,7 @@ describe("GET /api/chat/alerts/summary", () => {
 describe("reading alerts", () => {
   it("PUT alert/:id marks one read or unread again and tells the user's tabs the new count", async () => {
     const [one] = await give(customer, "ISSUE_REPLY", "one", "two");
-    const tab = await connect(customer);
+    const tab = await s.listen(customer);
     const res = await call(customer, "PUT", `/api/chat/alert/${one}`, { read: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ alert_id: one, read_at: expect.any(String) });
@@ -163,7 +133,7 @@ describe("reading alerts", () => {
       });
     }
     expect((await call(customer, "PUT", "/api/chat/alert/999999999", { read: true })).status).toBe(404);
-    const [row] = await t.db
+    const [row] = await s.t.db
       .select()
       .from(alerts)
       .where(eq(alerts.id, theirs ?? 0));
@@ -173,7 +143,7 @@ describe("reading alerts", () => {
   it("POST alerts/read-all reads the viewer's alerts only, with the alerts-read frame", async () => {
     await give(customer, "ISSUE_REPLY", "x", "y");
     await give(stranger, "ISSUE_REPLY", "z");
-    const tab = await connect(customer);
+    const tab = await s.listen(customer);
     expect(await call(customer, "POST", "/api/chat/alerts/read-all")).toMatchObject({
       status: 200,
       body: { unread: 0 },
@@ -246,7 +216,7 @@ describe("alert types, categories and subscriptions", () => {
     expect(
       await call(customer, "PUT", "/api/alert-subscriptions", { type: "NOPE", enabled: false }),
     ).toMatchObject({ status: 400, body: { error: "Unknown alert type" } });
-    expect(await t.db.select().from(alertSubscriptions)).toEqual([]);
+    expect(await s.t.db.select().from(alertSubscriptions)).toEqual([]);
   });
 });
 
@@ -260,19 +230,19 @@ describe("POST /api/alerts/tnc", () => {
         body: { error: "Only vendor admins can do this", code: 99999 },
       });
     }
-    expect(await t.db.select().from(alerts)).toEqual([]);
+    expect(await s.t.db.select().from(alerts)).toEqual([]);
   });
 
   it("alerts every enabled user at once, live, and the summary carries it until read", async () => {
-    const disabled = await createUser(t.db, { disabled: true });
-    const tab = await connect(customer);
+    const disabled = await createUser(s.t.db, { disabled: true });
+    const tab = await s.listen(customer);
     const res = await call(admin, "POST", "/api/alerts/tnc", body);
     expect(res.status).toBe(200);
-    const enabled = (await t.db.execute(
+    const enabled = (await s.t.db.execute(
       sql`select count(*)::int as n from ${users} where not is_disabled`,
     )) as unknown as { rows: { n: number }[] };
     expect(res.body).toEqual({ alerted: enabled.rows[0]?.n });
-    const rows = await t.db.select().from(alerts);
+    const rows = await s.t.db.select().from(alerts);
     expect(rows.map((r) => r.userId)).not.toContain(disabled.id);
     expect(rows.map((r) => r.userId)).toEqual(expect.arrayContaining([customer.id, admin.id, engineer.id]));
     const frame = await tab.next((f) => f.type === "alert");
@@ -312,7 +282,7 @@ describe("without a token", () => {
       ["PUT", "/api/alert-subscriptions"],
       ["POST", "/api/alerts/tnc"],
     ] as const) {
-      expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await s.t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
     }
   });
 });
