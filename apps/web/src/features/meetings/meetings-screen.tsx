@@ -9,9 +9,10 @@ import CalendarDays from "lucide-react/icons/calendar-days";
 import { useState } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../components/ui/alert";
-import { Button, buttonVariants } from "../../components/ui/button";
+import { buttonVariants } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
+import { Pager } from "../../components/ui/pager";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useCurrentUser } from "../../lib/current-user";
@@ -62,19 +63,7 @@ function MeetingList({ when, canCancel }: { when: Tab; canCancel: boolean }) {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-          <span className="text-muted-foreground">
-            Page {page} of {pages}
-          </span>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

@@ -101,6 +101,18 @@ describe("/todos", () => {
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get("status")).toBe("all"));
   });
 
+  it("pages through a long list", async () => {
+    const { user, fetchMock } = renderTodos({
+      "GET /api/chat/todos": (url) =>
+        jsonResponse({ ...list([todo(Number(url.searchParams.get("page")))]), total: 30 }),
+    });
+    await screen.findByRole("listitem", { name: "Todo 1" });
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("listitem", { name: "Todo 2" })).toBeInTheDocument();
+    expect(listQueries(fetchMock).at(-1)?.get("page")).toBe("2");
+  });
+
   it("creates a todo: the shared schema's messages first, then the request and a toast", async () => {
     const { user, fetchMock } = renderTodos({
       "GET /api/chat/todos": list([]),

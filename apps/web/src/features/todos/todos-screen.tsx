@@ -23,6 +23,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
 import { PageHeader } from "../../components/ui/page-header";
+import { Pager } from "../../components/ui/pager";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { SwitchField } from "../../components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -190,29 +191,7 @@ function TodoList({
           <TodoRow key={todo.id} todo={todo} onEdit={onEdit} />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-          <span className="text-muted-foreground">
-            Page {params.page} of {pages}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={params.page <= 1}
-            onClick={() => onPage(params.page - 1)}
-          >
-            Previous
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={params.page >= pages}
-            onClick={() => onPage(params.page + 1)}
-          >
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager page={params.page} pages={pages} onPage={onPage} />
     </div>
   );
 }
