@@ -159,6 +159,14 @@ async function walk(who: string, authorization: string, noteIds: number[]): Prom
       }
     }
   }
+  // The summary (a POST) reads the conversation: a customer's must not read the notes.
+  const summary = await call(authorization, "POST", `/api/chat/issue/${n}/summarize`);
+  answers.push({
+    who,
+    request: `POST /api/chat/issue/${n}/summarize`,
+    status: summary.status,
+    text: summary.text,
+  });
   return answers;
 }
 
@@ -270,6 +278,7 @@ describe("internal notes never reach a customer", () => {
       `/api/chat/issue/${n}/participants`,
     ])
       expect(reached).toContain(`GET ${path}`);
+    expect(reached).toContain(`POST /api/chat/issue/${n}/summarize`);
     expect(
       answers.filter((a) => a.request.startsWith("POST /api/chat/search") && a.status === 200).length,
     ).toBeGreaterThan(0);

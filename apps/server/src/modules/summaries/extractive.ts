@@ -13,10 +13,10 @@
  *    breaks. Sentences under 3 words ("Thanks!", "Hi Erin,") are not candidates.
  * 2. Terms are lower-case words of 2+ characters that are not stop words.
  * 3. A term's weight is TF-IDF-like over the sentences of the whole conversation:
- *    weight(t) = tf(t) × ln(1 + N / df(t)), with tf the term's count in the conversation, N the
- *    number of sentences and df the number of sentences holding it: a term repeated throughout
- *    the conversation but concentrated in few sentences weighs most; one in every sentence
- *    ("cluster") weighs less.
+ *    weight(t) = ln(1 + tf(t)) × ln(1 + N / df(t)), with tf the term's count in the
+ *    conversation, N the number of sentences and df the number of sentences holding it: a term
+ *    that comes back (the damped tf) but in few sentences (the idf) weighs most; one found in
+ *    nearly every sentence ("cluster") weighs little however often it is written.
  * 4. base(s) = sum of the weights of the distinct terms of s / sqrt(number of distinct terms),
  *    so a long sentence does not win by length alone.
  * 5. Bonuses (multipliers, documented so the choice can be explained):
@@ -116,7 +116,7 @@ export function scoreSentences(input: SummaryInput): { side: Side; text: string;
     for (const t of new Set(c.terms)) df.set(t, (df.get(t) ?? 0) + 1);
   }
   const n = list.length;
-  const weight = (t: string) => (tf.get(t) ?? 0) * Math.log(1 + n / (df.get(t) ?? 1));
+  const weight = (t: string) => Math.log(1 + (tf.get(t) ?? 0)) * Math.log(1 + n / (df.get(t) ?? 1));
   const titleTerms = new Set(terms(input.title));
   const lastWork = list.filter((c) => c.side === "work").at(-1);
   return list.map((c) => {

@@ -75,8 +75,8 @@ export class LlmSummarizer {
     } catch (err) {
       throw failure(err);
     }
-    const content = Array.isArray(completion?.choices) ? completion.choices[0]?.message?.content : undefined;
-    if (content === undefined) throw failed("the answer was not a chat completion");
+    if (!Array.isArray(completion?.choices)) throw failed("the answer was not a chat completion");
+    const content = completion.choices[0]?.message?.content;
     const text = typeof content === "string" ? content.trim() : "";
     if (!text) throw failed("the answer was empty");
     return text;
