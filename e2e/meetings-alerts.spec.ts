@@ -4,7 +4,8 @@
  * meeting and its start; the customer's bell shows the new alert live and /alerts marks it read.
  * The engineer turns a message into a todo, and opening the todo on /todos jumps back to that
  * message. A revised-terms alert (POST /api/alerts/tnc as the admin) shows the customer the terms
- * banner until OK. Axe checks /todos, /meetings and the schedule dialog in light and dark.
+ * banner until OK. Axe checks the schedule dialog in light and dark, /todos and /meetings also
+ * at phone width.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
@@ -12,6 +13,7 @@ import { createIssueViaApi, demo, listMail, showScheme, signInDemo, uniqueTag } 
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DESKTOP = { width: 1366, height: 850 };
+const PHONE = { width: 390, height: 844 };
 const SCHEMES = ["light", "dark"] as const;
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
@@ -203,10 +205,17 @@ test("a meeting invites the customer by e-mail and alerts them live; a todo lead
     await customer.goto(path);
     await expect(customer.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(customer.locator("[aria-busy=true]")).toHaveCount(0);
-    for (const scheme of SCHEMES) {
-      await showScheme(customer, scheme);
-      found.push(...(await violations(customer, `${scheme} ${path}`)));
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      await customer.setViewportSize(viewport);
+      for (const scheme of SCHEMES) {
+        await showScheme(customer, scheme);
+        found.push(...(await violations(customer, `${size} ${scheme} ${path}`)));
+      }
     }
+    await customer.setViewportSize(DESKTOP);
   }
   await expect(customer.getByRole("article", { name: `Meeting ${meetingTitle}` })).toBeVisible();
   expect(found).toEqual([]);
