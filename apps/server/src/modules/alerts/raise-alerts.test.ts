@@ -67,13 +67,15 @@ describe("raiseAlerts", () => {
         sent.push(`${to} ${text}`);
       },
     };
-    await t.db.transaction((tx) =>
+    const assigned = await t.db.transaction((tx) =>
       raiseAlerts(
         tx,
         { type: "ISSUE_ASSIGNED", userIds: everyone(), message: "You were assigned #2", link: "/issues/2" },
         { mailer },
       ),
     );
+    // Engineers only: the customer named gets no alert and no text.
+    expect(assigned.map((r) => r.userId).sort()).toEqual([engineer, smsEngineer].sort());
     expect(sent).toEqual(["+15551230000 Portico: You were assigned #2 /issues/2"]);
     // Other types never text anyone.
     await t.db.transaction((tx) =>
