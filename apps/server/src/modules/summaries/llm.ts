@@ -30,12 +30,40 @@ const SYSTEM = [
   "Use only facts from the conversation.",
 ].join(" ");
 
+/** A prompt's conversation stays under this (a 300-message issue must fit a small model's window). */
+export const MAX_CONVERSATION_CHARS = 48_000;
+/** The opening messages always kept: they state the problem. */
+const KEEP_FIRST = 3;
+
+/**
+ * The conversation lines within the budget: the first messages, then as many of the newest as
+ * fit, with a line saying how many were left out between them.
+ */
+function conversationLines(messages: PromptMessage[]): string[] {
+  const lines = messages.map((m, i) => `[${i + 1}] ${m.authorType} ${m.authorName}: ${m.text}`);
+  const size = (list: string[]) => list.reduce((sum, line) => sum + line.length + 1, 0);
+  if (size(lines) <= MAX_CONVERSATION_CHARS) return lines;
+  const head = lines.slice(0, KEEP_FIRST);
+  const tail: string[] = [];
+  let budget = MAX_CONVERSATION_CHARS - size(head) - 40;
+  for (let i = lines.length - 1; i >= KEEP_FIRST; i--) {
+    const line = lines[i] ?? "";
+    if (line.length + 1 > budget) break;
+    budget -= line.length + 1;
+    tail.unshift(line);
+  }
+  const left = lines.length - head.length - tail.length;
+  return [...head, `[… ${left} messages left out …]`, ...tail];
+}
+
 /** The user message: the title, then each message as "[n] type name: text", then the notes, marked internal. */
 export function buildPrompt(input: PromptInput): string {
-  const lines = [`Issue #${input.issueNumber}: ${input.title}`, "", "Conversation:"];
-  input.messages.forEach((m, i) => {
-    lines.push(`[${i + 1}] ${m.authorType} ${m.authorName}: ${m.text}`);
-  });
+  const lines = [
+    `Issue #${input.issueNumber}: ${input.title}`,
+    "",
+    "Conversation:",
+    ...conversationLines(input.messages),
+  ];
   if (input.notes?.length) {
     lines.push("", "INTERNAL NOTES (engineers only, never shown to the customer):");
     for (const n of input.notes) lines.push(`- ${n.authorName}: ${n.text}`);
