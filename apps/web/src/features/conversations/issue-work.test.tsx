@@ -466,3 +466,75 @@ describe("activity", () => {
     expect(calls(fetchMock).filter((c) => c === `GET ${base}/events`)).toHaveLength(2);
   });
 });
+
+describe("planning on the issue screen (issue 11)", () => {
+  const meeting = (id: number, title: string) => ({
+    id,
+    issue_number: N,
+    issue_title: "Printer on fire",
+    account_id: 3,
+    kind: "scheduled",
+    title,
+    meeting_link: "https://zoom.us/j/1",
+    meeting_url: `/issues/${N}`,
+    start_time: new Date(Date.now() + 3_600_000).toISOString(),
+    end_time: new Date(Date.now() + 7_200_000).toISOString(),
+    participants: [],
+    notes: "",
+    created_by: { user_id: 7, name: "Erin Engineer" },
+    created_at: when,
+    cancelled_at: null,
+  });
+
+  it("a live meeting event shows in the activity and reads the panel's meetings again", async () => {
+    let meetings: ReturnType<typeof meeting>[] = [];
+    renderIssue(testCustomer, {
+      [`GET ${base}`]: detail({}, false),
+      [`GET ${base}/meetings`]: () => jsonResponse(meetings),
+      "GET /api/auth/deploy_env": { env: "development", sentry_dsn: null },
+    });
+    const section = await within(
+      await screen.findByRole("complementary", { name: "Issue details" }),
+    ).findByRole("region", { name: "Meetings" });
+    expect(await within(section).findByText("No meetings yet.")).toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: "Schedule meeting" })).toBeNull();
+    meetings = [meeting(4, "Kick-off")];
+    const start = meetings[0]?.start_time as string;
+    await frame("c5", {
+      type: "event",
+      channel: "c5",
+      event: event(9, 2, {
+        type: "meeting_scheduled",
+        meeting_id: 4,
+        title: "Kick-off",
+        start_time: start,
+        end_time: start,
+      }),
+    } as TServerFrame);
+    expect(await within(section).findByRole("article", { name: "Meeting Kick-off" })).toBeInTheDocument();
+    const activity = within(panel()).getByRole("list", { name: "Activity" });
+    expect(
+      await within(activity).findByText(/Erin Engineer scheduled the meeting ‘Kick-off’ for/),
+    ).toBeInTheDocument();
+  });
+
+  it("offers Summarize to customers too", async () => {
+    const { user } = renderIssue(testCustomer, {
+      [`GET ${base}`]: detail({}, false),
+      [`GET ${base}/meetings`]: [],
+      [`POST ${base}/summarize`]: {
+        issue_number: N,
+        summary: "The printer caught fire.\n\nAn engineer is on it.",
+        source: "built-in",
+        model: null,
+        last_message_index: 2,
+        generated_at: when,
+        cached: true,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Summarize" }));
+    const dialog = await screen.findByRole("dialog", { name: `Summary of #${N}` });
+    expect(await within(dialog).findByText("An engineer is on it.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Built-in summary (extracted sentences)")).toBeInTheDocument();
+  });
+});

@@ -26,6 +26,9 @@ export function useLiveWork(
       if (changesWork(event)) void refreshWork(queryClient, issueNumber).catch(() => undefined);
       if (event.data.type.startsWith("meeting_"))
         void queryClient.invalidateQueries({ queryKey: planningKeys.issueMeetings(issueNumber) });
+      // Someone's todo about this issue: the lists and the nav's count follow.
+      if (event.data.type.startsWith("todo_"))
+        void queryClient.invalidateQueries({ queryKey: planningKeys.todos });
     };
     const resync = () => {
       void queryClient.invalidateQueries({ queryKey: workKeys.events(issueNumber) });
