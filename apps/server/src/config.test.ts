@@ -52,14 +52,14 @@ describe("loadConfig defaults", () => {
   });
 
   it("sends SMS through Twilio only with all three TWILIO variables, and refuses some of them", () => {
-    const twilio = { TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" };
-    expect(loadConfig(twilio).twilio).toEqual({
-      accountSid: "AC123",
-      authToken: "token",
-      from: "+15005550006",
-    });
-    expect(failure({ TWILIO_ACCOUNT_SID: "AC123", TWILIO_FROM: "+15005550006" })).toContain(
+    const sid = `AC${"0a".repeat(16)}`;
+    const twilio = { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" };
+    expect(loadConfig(twilio).twilio).toEqual({ accountSid: sid, authToken: "token", from: "+15005550006" });
+    expect(failure({ TWILIO_ACCOUNT_SID: sid, TWILIO_FROM: "+15005550006" })).toContain(
       "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three",
+    );
+    expect(failure({ ...twilio, TWILIO_ACCOUNT_SID: `SK${"0a".repeat(16)}` })).toContain(
+      "TWILIO_ACCOUNT_SID must be the account SID",
     );
   });
 

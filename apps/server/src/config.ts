@@ -65,7 +65,10 @@ const ZEnv = z.object({
     .max(24 * 30)
     .default(24),
   /** SMS through Twilio: all three, or none to keep text messages in the outbox (development mailbox). */
-  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString.refine(
+    (v) => v === undefined || /^AC[0-9a-fA-F]{32}$/.test(v),
+    "TWILIO_ACCOUNT_SID must be the account SID (AC followed by 32 hexadecimal digits)",
+  ),
   TWILIO_AUTH_TOKEN: optionalString,
   /** The sender: a Twilio phone number (E.164) or a messaging service SID (MG…). */
   TWILIO_FROM: optionalString,
