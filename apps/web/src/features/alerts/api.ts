@@ -21,11 +21,11 @@ export type TAlertSummary = z.infer<typeof ZAlertSummary>;
 export type TAlertList = z.infer<typeof ZAlertListResponse>;
 export type TAlertSubscription = z.infer<typeof ZAlertSubscription>;
 
-const options = { aid: false, alert: ALERTS.GENERIC } as const;
+const options = { aid: false, alert: ALERTS.ALERT_ROUTES } as const;
 
 /** "An Error occurred : reason" (spec §8, generic code 99999). */
 export function alertsError(error: { error: string }): string {
-  return alertMessage(ALERTS.GENERIC, error.error);
+  return alertMessage(ALERTS.ALERT_ROUTES, error.error);
 }
 
 export interface AlertListParams {

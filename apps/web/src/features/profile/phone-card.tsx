@@ -93,6 +93,7 @@ function CodeForm({ sent, onVerified }: { sent: TPhoneVerifyResponse; onVerified
 }
 
 function PhoneForms({ state, isEngineer }: { state: TPhoneState; isEngineer: boolean }) {
+  const queryClient = useQueryClient();
   const [sent, setSent] = useState<TPhoneVerifyResponse | null>(null);
   const {
     register,
@@ -106,6 +107,8 @@ function PhoneForms({ state, isEngineer }: { state: TPhoneState; isEngineer: boo
     mutationFn: phoneApi.sendCode,
     onSuccess: (answer) => {
       setSent(answer);
+      // The number is saved on the profile with the code request.
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
       toast.success(`Code sent to ${answer.sent_to}.`);
     },
   });
@@ -166,7 +169,7 @@ export function PhoneCard({ isEngineer }: { isEngineer: boolean }) {
             ))}
         </div>
         <CardDescription>
-          A verified mobile number can receive a code or an alert by text message.
+          The phone number of your profile, verified with a code sent to it by text message.
         </CardDescription>
       </CardHeader>
       <CardContent>

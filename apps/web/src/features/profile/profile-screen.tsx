@@ -30,7 +30,11 @@ export default function ProfileScreen() {
           <CardContent>
             {profile.isPending && <FormSkeleton fields={4} label="Loading your profile" />}
             {profile.isError && <QueryError query={profile} />}
-            {profile.data && <ProfileForm profile={profile.data} />}
+            {profile.data && (
+              // The Phone card may change the number: the form starts again from the saved one,
+              // so saving the details cannot put the old number back (and undo the verification).
+              <ProfileForm key={profile.data.phone ?? ""} profile={profile.data} />
+            )}
           </CardContent>
         </Card>
         {user?.isEngineer && (
