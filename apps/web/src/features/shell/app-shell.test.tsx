@@ -188,4 +188,25 @@ describe("app shell", () => {
     });
     await waitFor(() => expect(currentUrl(router)).toBe("/?redirectTo=%2Fissues"));
   });
+
+  it("has the alerts bell in the top bar and the terms banner while revised terms are unread", async () => {
+    const tnc = {
+      alert_id: 9,
+      type: "TNC_UPDATE",
+      category: "account",
+      message: "Please review the revised Terms and Conditions.",
+      link: "/terms-and-conditions/standard/2026-12-01",
+      issue_number: null,
+      created_at: "2026-11-20T08:00:00Z",
+      read_at: null,
+    };
+    renderShell(customer, {
+      "GET /api/chat/alerts/summary": { unread: 2, by_category: { issues: 1, planning: 0, account: 1 }, tnc },
+    });
+    const header = await screen.findByRole("banner");
+    expect(await within(header).findByRole("button", { name: "Alerts, 2 unread" })).toBeInTheDocument();
+    const banner = screen.getByRole("region", { name: "Revised terms" });
+    expect(banner).toHaveTextContent("Please review the revised Terms and Conditions.");
+    expect(within(banner).getByRole("button", { name: "OK" })).toBeInTheDocument();
+  });
 });
