@@ -1,21 +1,12 @@
-import type { TAlert } from "@portico/shared/schemas/alerts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   desktopNotificationState,
   requestDesktopNotifications,
   showAlertNotification,
 } from "./desktop-notifications";
+import { makeAlert } from "./test-data";
 
-const alert: TAlert = {
-  alert_id: 41,
-  type: "MENTION",
-  category: "issues",
-  message: "Erin Engineer mentioned you in #12 Printer on fire",
-  link: "/issues/12?msgIndex=4",
-  issue_number: 12,
-  created_at: "2026-01-01T10:00:00Z",
-  read_at: null,
-};
+const alert = makeAlert();
 
 /** A fake Notification whose permission the test sets; records what was shown. */
 function stubNotifications(permission: NotificationPermission, answer: NotificationPermission = permission) {
