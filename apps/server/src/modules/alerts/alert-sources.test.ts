@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accounts, alerts, outbox, users } from "../../db/schema";
-import { createAccount, createUser, multipart } from "../../test/helper";
+import { createAccount, createUser, multipart, TEST_PUBLIC_URL } from "../../test/helper";
 import { openIssue, post } from "../conversations/test-fixtures";
 import { alertSuite, type Person } from "./alerts-test-kit";
 
@@ -171,7 +171,10 @@ describe("ISSUE_ASSIGNED", () => {
       { userId: texter.id, message: `Ada Admin assigned you #${n} Needs an owner`, link: `/issues/${n}` },
     ]);
     expect(await texts()).toEqual([
-      { to: "+15550001111", text: `Portico: Ada Admin assigned you #${n} Needs an owner /issues/${n}` },
+      {
+        to: "+15550001111",
+        text: `Portico: Ada Admin assigned you #${n} Needs an owner ${TEST_PUBLIC_URL}/issues/${n}`,
+      },
     ]);
     // Assigning again changes nothing; assigning oneself alerts nobody.
     await call(admin, "POST", `/api/chat/issue/${n}/assignees`, { user_id: texter.id });

@@ -31,6 +31,12 @@ export interface NewAlert {
   data?: Record<string, unknown> | undefined;
 }
 
+/** Where a raised PANIC or ISSUE_ASSIGNED texts from: the outbox, and the app's address for links. */
+export interface SmsOptions {
+  mailer: Pick<Mailer, "enqueueSms">;
+  publicUrl: string;
+}
+
 /** One created alert, the user it is for and their unread count with it. */
 export interface RaisedAlert {
   userId: number;
@@ -99,13 +105,14 @@ export function presentAlert(row: AlertRow): TAlert {
  * types, and not having turned the type off (mandatory types cannot be off). A recipient named
  * twice gets one. In the caller's transaction; push the answer with pushAlerts after commit.
  *
- * PANIC and ISSUE_ASSIGNED also queue an SMS (through `mailer`, in the same transaction) to each
- * engineer recipient with users.sms_alerts on and a verified phone; kick the mailer after commit.
+ * Given `sms`, PANIC and ISSUE_ASSIGNED also queue a text (ctx.mailer.enqueueSms, in the same
+ * transaction) to each engineer recipient with users.sms_alerts on and a verified phone; kick
+ * the mailer after commit.
  */
 export async function raiseAlerts(
   tx: Executor,
   input: NewAlert,
-  opts: { mailer?: Pick<Mailer, "enqueueSms"> } = {},
+  opts: { sms?: SmsOptions } = {},
 ): Promise<RaisedAlert[]> {
   if (!(input.userIds instanceof SQL) && input.userIds.length === 0) return [];
   const info = ALERT_TYPES[input.type];
@@ -115,7 +122,7 @@ export async function raiseAlerts(
     filters.push(sql`not exists (select 1 from ${alertSubscriptions} s
       where s.user_id = u.id and s.type = ${input.type} and not s.enabled)`);
   }
-  const sms = SMS_TYPES.has(input.type) && opts.mailer !== undefined;
+  const sms = SMS_TYPES.has(input.type) ? opts.sms : undefined;
   const smsTo = sms
     ? sql`case when u.sms_alerts and u.phone_verified_at is not null and u.phone is not null
            and ${isEngineerSql(sql`u.id`)} then u.phone end`
@@ -142,9 +149,10 @@ export async function raiseAlerts(
     alert: presentAlert(row),
     unread: Number(row.unread),
   }));
-  if (sms && opts.mailer) {
+  if (sms) {
     for (const row of result.rows) {
-      if (row.sms_to) await opts.mailer.enqueueSms(tx, row.sms_to, smsText(row.message, row.link));
+      if (row.sms_to)
+        await sms.mailer.enqueueSms(tx, row.sms_to, smsText(row.message, row.link, sms.publicUrl));
     }
   }
   return raised;
@@ -171,9 +179,9 @@ export function raiseReplyAlerts(
   });
 }
 
-/** "Portico: <message>" with the path to open; kept short for one SMS segment where it can be. */
-export function smsText(message: string, link: string | null) {
-  return link ? `Portico: ${message} ${link}` : `Portico: ${message}`;
+/** "Portico: <message> <address>": a text message carries the full address of the link. */
+export function smsText(message: string, link: string | null, publicUrl: string) {
+  return link ? `Portico: ${message} ${publicUrl}${link}` : `Portico: ${message}`;
 }
 
 /**

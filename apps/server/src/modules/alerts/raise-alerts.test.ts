@@ -71,15 +71,19 @@ describe("raiseAlerts", () => {
       raiseAlerts(
         tx,
         { type: "ISSUE_ASSIGNED", userIds: everyone(), message: "You were assigned #2", link: "/issues/2" },
-        { mailer },
+        { sms: { mailer, publicUrl: "https://portico.example" } },
       ),
     );
     // Engineers only: the customer named gets no alert and no text.
     expect(assigned.map((r) => r.userId).sort()).toEqual([engineer, smsEngineer].sort());
-    expect(sent).toEqual(["+15551230000 Portico: You were assigned #2 /issues/2"]);
+    expect(sent).toEqual(["+15551230000 Portico: You were assigned #2 https://portico.example/issues/2"]);
     // Other types never text anyone.
     await t.db.transaction((tx) =>
-      raiseAlerts(tx, { type: "MENTION", userIds: everyone(), message: "m", link: null }, { mailer }),
+      raiseAlerts(
+        tx,
+        { type: "MENTION", userIds: everyone(), message: "m", link: null },
+        { sms: { mailer, publicUrl: "" } },
+      ),
     );
     expect(sent).toHaveLength(1);
     expect(await t.db.select().from(outbox).where(eq(outbox.channel, "sms"))).toEqual([]);

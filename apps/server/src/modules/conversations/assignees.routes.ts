@@ -52,7 +52,7 @@ export async function assigneeRoutes(fastify: FastifyInstance) {
             link: `/issues/${issue.issueNumber}`,
             issueNumber: issue.issueNumber,
           },
-          { mailer: app.ctx.mailer },
+          { sms: { mailer: app.ctx.mailer, publicUrl: app.ctx.config.publicUrl } },
         );
       }
       return events;

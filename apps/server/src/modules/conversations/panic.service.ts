@@ -76,7 +76,7 @@ export async function raisePanic(ctx: AppContext, tx: Executor, viewer: Viewer, 
       link: `/issues/${issue.issueNumber}`,
       issueNumber: issue.issueNumber,
     },
-    { mailer: ctx.mailer },
+    { sms: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl } },
   );
   return { issue, alerts };
 }
