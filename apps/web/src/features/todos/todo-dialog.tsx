@@ -7,11 +7,10 @@
 import { ZCreateTodoRequest } from "@portico/shared/schemas/todos";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Combobox } from "../../components/ui/combobox";
-import { DatePicker } from "../../components/ui/date-picker";
 import {
   Dialog,
   DialogContent,
@@ -24,6 +23,7 @@ import { Field } from "../../components/ui/field";
 import { TextareaField, TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
+import { FormDatePicker, requestResolver } from "../conversations/components/form-parts";
 import { planningKeys, type TTodo, todosApi } from "../conversations/planning-api";
 import { usePeopleSearch } from "../conversations/work-api";
 
@@ -58,17 +58,18 @@ export function todoRequest(values: TodoValues) {
   };
 }
 
-const todoResolver: Resolver<TodoValues> = async (values) => {
-  const parsed = ZCreateTodoRequest.safeParse(todoRequest(values));
-  if (parsed.success) return { values, errors: {} };
-  const errors: FieldErrors<TodoValues> = {};
-  for (const issue of parsed.error.issues) {
-    const path = String(issue.path[0]);
-    const field = (path === "owner_id" ? "owner" : path) as keyof TodoValues;
-    if (!errors[field]) errors[field] = { type: "validate", message: issue.message };
-  }
-  return { values: {}, errors };
+const EMPTY_VALUES: TodoValues = {
+  title: "",
+  description: "",
+  owner: null,
+  due_date: null,
+  issue_number: "",
+  msg_index: "",
 };
+
+const todoResolver = requestResolver<TodoValues>(ZCreateTodoRequest, todoRequest, (field) =>
+  field === "owner_id" ? "owner" : field in EMPTY_VALUES ? (field as keyof TodoValues) : undefined,
+);
 
 function initialValues(draft: TodoDraft): TodoValues {
   if (draft.mode === "edit") {
@@ -83,10 +84,7 @@ function initialValues(draft: TodoDraft): TodoValues {
     };
   }
   return {
-    title: "",
-    description: "",
-    owner: null,
-    due_date: null,
+    ...EMPTY_VALUES,
     issue_number: draft.issueNumber ? String(draft.issueNumber) : "",
     msg_index: draft.msgIndex ? String(draft.msgIndex) : "",
   };
@@ -183,17 +181,11 @@ function TodoForm({ draft, accountId, onDone }: { draft: TodoDraft; accountId: n
           />
         )}
       />
-      <Controller
+      <FormDatePicker
         control={form.control}
         name="due_date"
-        render={({ field }) => (
-          <DatePicker
-            label="Due date"
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.due_date?.message}
-          />
-        )}
+        label="Due date"
+        error={errors.due_date?.message}
       />
       {editing ? (
         editing.issue_number !== null && (

@@ -9,12 +9,11 @@ import { ZLogMeetingRequest, ZScheduleMeetingRequest } from "@portico/shared/sch
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import NotebookPen from "lucide-react/icons/notebook-pen";
-import X from "lucide-react/icons/x";
 import { useState } from "react";
-import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { ErrorAlert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { DatePicker, dateToIso, isoToDate } from "../../../components/ui/date-picker";
+import { dateToIso, isoToDate } from "../../../components/ui/date-picker";
 import {
   Dialog,
   DialogContent,
@@ -30,7 +29,8 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { meetingsApi, planningKeys } from "../planning-api";
 import type { TChatUser } from "../work-api";
-import { PersonPicker } from "./notify-dialog";
+import { FormDatePicker, requestResolver } from "./form-parts";
+import { PeopleChips, PersonPicker } from "./notify-dialog";
 
 export type MeetingKind = "schedule" | "log";
 
@@ -82,19 +82,12 @@ const FIELD_OF: Record<string, keyof MeetingValues> = {
   notes: "notes",
 };
 
-function meetingResolver(kind: MeetingKind, issueNumber: number): Resolver<MeetingValues> {
-  return async (values) => {
-    const schema = kind === "schedule" ? ZScheduleMeetingRequest : ZLogMeetingRequest;
-    const parsed = schema.safeParse(meetingRequest(kind, issueNumber, values));
-    if (parsed.success) return { values, errors: {} };
-    const errors: FieldErrors<MeetingValues> = {};
-    for (const issue of parsed.error.issues) {
-      const field = FIELD_OF[String(issue.path[0])];
-      if (field && !errors[field]) errors[field] = { type: "validate", message: issue.message };
-    }
-    return { values: {}, errors };
-  };
-}
+const meetingResolver = (kind: MeetingKind, issueNumber: number) =>
+  requestResolver<MeetingValues>(
+    kind === "schedule" ? ZScheduleMeetingRequest : ZLogMeetingRequest,
+    (values) => meetingRequest(kind, issueNumber, values),
+    (field) => FIELD_OF[field],
+  );
 
 function defaults(kind: MeetingKind): MeetingValues {
   const day = new Date();
@@ -110,30 +103,6 @@ function defaults(kind: MeetingKind): MeetingValues {
     participants: [],
     notes: "",
   };
-}
-
-function ParticipantChips({ people, onRemove }: { people: TChatUser[]; onRemove: (id: number) => void }) {
-  if (people.length === 0) return <p className="text-sm text-muted-foreground">Nobody invited yet.</p>;
-  return (
-    <ul aria-label="Participants" className="flex flex-wrap gap-1.5">
-      {people.map((p) => (
-        <li
-          key={p.user_id}
-          className="inline-flex items-center gap-1 rounded-full border py-0.5 pr-0.5 pl-2 text-sm"
-        >
-          {p.name}
-          <button
-            type="button"
-            aria-label={`Remove ${p.name}`}
-            onClick={() => onRemove(p.user_id)}
-            className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X aria-hidden="true" className="size-3.5" />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function MeetingForm({
@@ -186,36 +155,24 @@ function MeetingForm({
       />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">When</legend>
-        <Controller
+        <FormDatePicker
           control={form.control}
           name="startDate"
-          render={({ field }) => (
-            <DatePicker
-              label="Start date"
-              value={field.value}
-              onChange={(next) => {
-                // The end follows the start while it was the same day.
-                if (form.getValues("endDate") === startDate) form.setValue("endDate", next);
-                field.onChange(next);
-              }}
-              error={errors.startDate?.message}
-              {...(kind === "schedule" ? { min: dateToIso(new Date()) } : { max: dateToIso(new Date()) })}
-            />
-          )}
+          label="Start date"
+          // The end follows the start while it was the same day.
+          onPicked={(next) => {
+            if (form.getValues("endDate") === startDate) form.setValue("endDate", next);
+          }}
+          error={errors.startDate?.message}
+          {...(kind === "schedule" ? { min: dateToIso(new Date()) } : { max: dateToIso(new Date()) })}
         />
         <TextField label="Start time" type="time" {...form.register("startTime")} />
-        <Controller
+        <FormDatePicker
           control={form.control}
           name="endDate"
-          render={({ field }) => (
-            <DatePicker
-              label="End date"
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.endDate?.message}
-              {...(kind === "log" ? { max: dateToIso(new Date()) } : {})}
-            />
-          )}
+          label="End date"
+          error={errors.endDate?.message}
+          {...(kind === "log" ? { max: dateToIso(new Date()) } : {})}
         />
         <TextField label="End time" type="time" {...form.register("endTime")} />
       </fieldset>
@@ -226,7 +183,9 @@ function MeetingForm({
           exclude={new Set(participants.map((p) => p.user_id))}
           onPick={(person) => form.setValue("participants", [...participants, person], { shouldDirty: true })}
         />
-        <ParticipantChips
+        <PeopleChips
+          label="Participants"
+          empty="Nobody invited yet."
           people={participants}
           onRemove={(id) =>
             form.setValue(

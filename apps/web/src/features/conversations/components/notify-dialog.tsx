@@ -79,6 +79,41 @@ export function PersonPicker({
   );
 }
 
+/** Chosen people as chips, each with "Remove {name}" (notify, meeting participants). */
+export function PeopleChips({
+  label,
+  empty,
+  people,
+  onRemove,
+}: {
+  label: string;
+  empty: string;
+  people: readonly TChatUser[];
+  onRemove: (userId: number) => void;
+}) {
+  if (people.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1.5">
+      {people.map((p) => (
+        <li
+          key={p.user_id}
+          className="inline-flex items-center gap-1 rounded-full border py-0.5 pr-0.5 pl-2 text-sm"
+        >
+          {p.name}
+          <button
+            type="button"
+            aria-label={`Remove ${p.name}`}
+            onClick={() => onRemove(p.user_id)}
+            className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <X aria-hidden="true" className="size-3.5" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function NotifyDialog({
   issueNumber,
   accountId,
@@ -140,28 +175,12 @@ export function NotifyDialog({
             exclude={exclude}
             onPick={(person) => setChosen((held) => [...held, person])}
           />
-          {chosen.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nobody picked yet.</p>
-          ) : (
-            <ul aria-label="People to notify" className="flex flex-wrap gap-1.5">
-              {chosen.map((p) => (
-                <li
-                  key={p.user_id}
-                  className="inline-flex items-center gap-1 rounded-full border py-0.5 pr-0.5 pl-2 text-sm"
-                >
-                  {p.name}
-                  <button
-                    type="button"
-                    aria-label={`Remove ${p.name}`}
-                    onClick={() => setChosen((held) => held.filter((h) => h.user_id !== p.user_id))}
-                    className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <X aria-hidden="true" className="size-3.5" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PeopleChips
+            label="People to notify"
+            empty="Nobody picked yet."
+            people={chosen}
+            onRemove={(id) => setChosen((held) => held.filter((h) => h.user_id !== id))}
+          />
           <ErrorAlert>{error}</ErrorAlert>
         </div>
         <DialogFooter>
