@@ -3,7 +3,8 @@
  * the customer's invitation, with its calendar file, is in the development mailbox and names the
  * meeting and its start; the customer's bell shows the new alert live and /alerts marks it read.
  * The engineer turns a message into a todo, and opening the todo on /todos jumps back to that
- * message. A revised-terms alert (POST /api/alerts/tnc as the admin) shows the customer the terms
+ * message; Summarize first says the conversation is too short, then summarizes it after an answer.
+ * A revised-terms alert (POST /api/alerts/tnc as the admin) shows the customer the terms
  * banner until OK. Axe checks the schedule dialog in light and dark, /todos and /meetings also
  * at phone width.
  */
@@ -174,6 +175,21 @@ test("a meeting invites the customer by e-mail and alerts them live; a todo lead
       .getByTestId("timeline-event")
       .filter({ hasText: `added the todo ‘${todoTitle}’` }),
   ).toBeVisible();
+
+  // Summarize: one message is not enough; after the engineer's answer the built-in summary comes.
+  await engineer.getByRole("button", { name: "Summarize" }).click();
+  const summary = engineer.getByRole("dialog", { name: `Summary of #${issue}` });
+  await expect(summary.getByRole("alert")).toContainText("There is not enough conversation to summarize yet");
+  await summary.getByRole("button", { name: "Close" }).click();
+  await engineer
+    .getByRole("textbox", { name: "Reply" })
+    .fill("We will roll the firmware out on Friday after the call.");
+  await engineer.getByRole("button", { name: "Send" }).click();
+  await expect(engineer.getByRole("article", { name: /^Message 2 from/ })).toBeVisible();
+  await engineer.getByRole("button", { name: "Summarize" }).click();
+  await expect(summary.getByRole("region", { name: "Summary" })).toContainText("firmware");
+  await expect(summary).toContainText(/Built-in summary \(extracted sentences\)|Summary by /);
+  await summary.getByRole("button", { name: "Close" }).click();
 
   // On /todos (for the customer's organization), the todo opens the conversation on that message.
   await customer.goto("/todos");
