@@ -79,8 +79,11 @@ export const todosApi = {
   /** `aid`: the todo's organization (an issue's account when linked to one). */
   create: (body: TCreateTodoRequest, aid?: number) =>
     api.post<TTodo>("/api/chat/todos", body, aid === undefined ? {} : { aid }),
-  update: (id: number, body: TUpdateTodo) => api.put<TTodo>(`/api/chat/todos/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/api/chat/todos/${id}`),
+  /** Addressed in the todo's own organization, whichever one the screen has selected. */
+  update: (todo: Pick<TTodo, "id" | "account_id">, body: TUpdateTodo) =>
+    api.put<TTodo>(`/api/chat/todos/${todo.id}`, body, { aid: todo.account_id }),
+  remove: (todo: Pick<TTodo, "id" | "account_id">) =>
+    api.delete<void>(`/api/chat/todos/${todo.id}`, { aid: todo.account_id }),
   summary: (signal?: AbortSignal) => api.get<TTodoSummary>("/api/chat/todos/summary", { signal }),
 };
 

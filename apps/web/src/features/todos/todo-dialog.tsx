@@ -146,7 +146,7 @@ function TodoForm({ draft, accountId, onDone }: { draft: TodoDraft; accountId: n
     mutationFn: (values: TodoValues) => {
       const body = todoRequest(values);
       if (editing)
-        return todosApi.update(editing.id, {
+        return todosApi.update(editing, {
           title: body.title,
           description: body.description,
           owner_id: body.owner_id,

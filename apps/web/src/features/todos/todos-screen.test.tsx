@@ -177,14 +177,18 @@ describe("/todos", () => {
     });
   });
 
-  it("marks a todo done and says so", async () => {
+  it("marks a todo done and says so, in the todo's own organization", async () => {
     const { user, fetchMock } = renderTodos({
       "GET /api/chat/todos": list([todo(1)]),
       "PUT /api/chat/todos/1": todo(1, { is_done: true }),
     });
     await user.click(await screen.findByRole("checkbox", { name: "Mark “Todo 1” done" }));
     expect(await screen.findByText("“Todo 1” is done.")).toBeInTheDocument();
-    expect(bodyOf(fetchMock, calls(fetchMock).indexOf("PUT /api/chat/todos/1"))).toEqual({ is_done: true });
+    const put = calls(fetchMock).indexOf("PUT /api/chat/todos/1");
+    expect(bodyOf(fetchMock, put)).toEqual({ is_done: true });
+    expect(new URL(String(fetchMock.mock.calls[put]?.[0]), "http://localhost").searchParams.get("aid")).toBe(
+      "3",
+    );
   });
 
   it("deletes a todo after asking", async () => {

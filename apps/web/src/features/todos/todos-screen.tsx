@@ -49,7 +49,7 @@ const STATUS_LABELS: Record<TodoStatus, string> = { open: "Open", done: "Done", 
 function TodoRow({ todo, onEdit }: { todo: TTodo; onEdit: (todo: TTodo) => void }) {
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (done: boolean) => todosApi.update(todo.id, { is_done: done }),
+    mutationFn: (done: boolean) => todosApi.update(todo, { is_done: done }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: planningKeys.todos });
       toast.success(saved.is_done ? `“${saved.title}” is done.` : `“${saved.title}” is open again.`);
@@ -57,7 +57,7 @@ function TodoRow({ todo, onEdit }: { todo: TTodo; onEdit: (todo: TTodo) => void 
     onError: (err) => toast.error(errorMessage(err)),
   });
   const remove = useMutation({
-    mutationFn: () => todosApi.remove(todo.id),
+    mutationFn: () => todosApi.remove(todo),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: planningKeys.todos });
       toast.success(`Todo “${todo.title}” deleted.`);
