@@ -260,8 +260,11 @@ describe("signed links", () => {
     const { url } = (await urlOf(cast.ownerA, cast.orgA.id, f.uuid)).body;
     expect((await fetchSigned(url)).status).toBe(200);
     const u = new URL(url, t.baseUrl);
+    const sig = u.searchParams.get("sig") ?? "";
+    // Another first character: changing the last one to a fixed letter was no change 1 time in 16.
+    const forged = `${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`;
     const edits: Array<[string, string]> = [
-      ["sig", `${u.searchParams.get("sig")?.slice(0, -1)}A`],
+      ["sig", forged],
       ["d", "inline"],
       ["aid", String(cast.orgB.id)],
       ["exp", String(Number(u.searchParams.get("exp")) + 3600)],
