@@ -69,6 +69,8 @@ async function seed(url) {
 
 async function load(q) {
   const t0 = performance.now();
+  // The demo data's issues already have their messages: only the generated issues get some.
+  const { rows: before } = await q("select coalesce(max(issue_number), 0) as n from issues");
   const plans = ["STANDARD", "ENTERPRISE", "ENTERPRISE-LITE", "ENTERPRISE-PLUS", "TRIAL", null];
   // Accounts 2 (the demo "acme", kept on ENTERPRISE) .. ACCOUNTS + 1.
   await q(
@@ -118,8 +120,9 @@ async function load(q) {
             b.body || case when (i.issue_number * 31 + k) % 100000 = 7 then ' zanzibar' else '' end,
             k, i.created_at + k * interval '37 minutes'
      from issues i cross join generate_series(1, $1::int) k
-     join body_pool b on b.id = (i.issue_number * 7919 + k * 104729) % $2::int`,
-    [PER_ISSUE, POOL],
+     join body_pool b on b.id = (i.issue_number * 7919 + k * 104729) % $2::int
+     where i.issue_number > $3::int`,
+    [PER_ISSUE, POOL, Number(before[0].n)],
   );
   const messagesAt = performance.now();
   for (const { indexdef } of indexes) await q(indexdef);
