@@ -17,6 +17,7 @@ import { Badge, StatusBadge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
+import { Pager } from "../../components/ui/pager";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
@@ -224,30 +225,7 @@ export default function IssuesScreen() {
               <IssueRow key={item.channelId} item={item} showCompany={isEngineer} names={names} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-end gap-2 text-sm">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => controls.setPage(page - 1)}
-              >
-                Previous
-              </Button>
-              <span className="text-muted-foreground">
-                Page {page} of {pages}
-                {capped ? "+" : ""}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages && !capped}
-                onClick={() => controls.setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={controls.setPage} more={capped} />
         </>
       )}
     </>
