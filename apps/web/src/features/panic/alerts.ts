@@ -5,29 +5,10 @@
  */
 import { isPanicIssue } from "@portico/shared/rules/issue-order";
 import type { TConversationEventItem } from "@portico/shared/schemas/conversations";
-
-/** Spec §4 notification states; "unknown" means the browser has not been asked yet. */
-export type NotificationState = "enabled" | "disabled" | "unknown";
+import { desktopNotificationState } from "../alerts/desktop-notifications";
 
 /** A panic pushed later than this after its creation is an update, not an arrival. */
 export const PANIC_ARRIVAL_WINDOW_MS = 10 * 60_000;
-
-export function notificationsSupported(): boolean {
-  return typeof window !== "undefined" && "Notification" in window;
-}
-
-export function notificationState(): NotificationState {
-  if (!notificationsSupported()) return "disabled";
-  if (Notification.permission === "granted") return "enabled";
-  return Notification.permission === "denied" ? "disabled" : "unknown";
-}
-
-/** Asks the browser (call it from a click). Answers the state after the engineer's choice. */
-export async function requestNotifications(): Promise<NotificationState> {
-  if (!notificationsSupported()) return "disabled";
-  await Notification.requestPermission();
-  return notificationState();
-}
 
 /**
  * Whether a pushed list item is a panic arriving: a live (open or waiting) panic issue that is
@@ -73,7 +54,7 @@ export function playPanicSound(): void {
  * issue. One tag per issue, so several open tabs show it once.
  */
 export function showPanicNotification(item: TConversationEventItem, onOpen: () => void): boolean {
-  if (notificationState() !== "enabled") return false;
+  if (desktopNotificationState() !== "enabled") return false;
   const { issue } = item;
   try {
     const notification = new Notification(`Panic: ${issue.company}`, {

@@ -2,7 +2,8 @@ import type { TConversationEventItem, TServerFrame } from "@portico/shared/schem
 import { act, screen, waitFor } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentUrl, renderScreen } from "../../test/helpers";
-import { isArrivingPanic, notificationState, PANIC_ARRIVAL_WINDOW_MS } from "./alerts";
+import { desktopNotificationState as notificationState } from "../alerts/desktop-notifications";
+import { isArrivingPanic, PANIC_ARRIVAL_WINDOW_MS } from "./alerts";
 import PanicWatcher, { PanicAlertSettings } from "./panic-alerts";
 
 // The queue channel, fed by the test instead of a WebSocket.

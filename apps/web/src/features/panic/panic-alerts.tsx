@@ -10,17 +10,15 @@ import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { toast } from "../../components/ui/toast";
+import {
+  type DesktopNotificationState as NotificationState,
+  desktopNotificationState as notificationState,
+  desktopNotificationsSupported as notificationsSupported,
+  requestDesktopNotifications as requestNotifications,
+} from "../alerts/desktop-notifications";
 // The one chat connection of the tab; the queue channel carries every issue change to engineers.
 import { useChannel } from "../conversations/realtime/chat";
-import {
-  isArrivingPanic,
-  type NotificationState,
-  notificationState,
-  notificationsSupported,
-  playPanicSound,
-  requestNotifications,
-  showPanicNotification,
-} from "./alerts";
+import { isArrivingPanic, playPanicSound, showPanicNotification } from "./alerts";
 
 /** Issues already announced in this tab (frames repeat for every change of the issue). */
 const announced = new Set<number>();
