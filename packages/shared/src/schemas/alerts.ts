@@ -6,7 +6,7 @@
 import { MAX_ID, zIdText, zIntText } from "../validation";
 import { z } from "../zod";
 
-export const ALERT_CATEGORIES = ["issues", "planning", "account"] as const;
+export const ALERT_CATEGORIES = ["issues", "planning", "clusters", "account"] as const;
 export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
 
 /**
@@ -35,6 +35,20 @@ export const ALERT_TYPES = {
     engineersOnly: false,
   },
   TODO_DUE: { category: "planning", name: "Todos due", mandatory: false, engineersOnly: false },
+  /** A check of a cluster's health that passed before fails now (owners and assigned engineers). */
+  CLUSTER_CHECK: {
+    category: "clusters",
+    name: "Failing cluster health checks",
+    mandatory: false,
+    engineersOnly: false,
+  },
+  /** A cluster has not reported for NOT_REPORTING_AFTER_HOURS. */
+  CLUSTER_NOT_REPORTING: {
+    category: "clusters",
+    name: "Clusters that stopped reporting",
+    mandatory: false,
+    engineersOnly: false,
+  },
   TNC_UPDATE: {
     category: "account",
     name: "Revised Terms and Conditions",

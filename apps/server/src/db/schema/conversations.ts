@@ -6,6 +6,7 @@
  */
 import { getTableColumns, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -20,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { issueCategories } from "./categories";
+import { clusters } from "./clusters";
 import { users } from "./users";
 
 /**
@@ -55,8 +57,8 @@ export const issues = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     title: text().notNull(),
-    /** The cluster the issue is about; no foreign key until the clusters module exists. */
-    clusterId: text(),
+    /** The cluster the issue is about (of the issue's account). */
+    clusterId: text().references((): AnyPgColumn => clusters.id, { onDelete: "set null" }),
     /** "panic" for a panic issue (spec §3: set means panic), otherwise null. */
     issueType: text(),
     /** Raised inside the weekend window of spec §9 (fixed at creation). */

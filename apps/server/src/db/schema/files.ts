@@ -5,8 +5,19 @@
  * is not complete, or whose scan is not OK, is never served.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { clusters } from "./clusters";
 import { users } from "./users";
 
 export const FILE_KINDS = [
@@ -43,8 +54,8 @@ export const files = pgTable(
     size: bigint({ mode: "number" }).notNull(),
     /** Sniffed from the bytes once complete. */
     mime: text().notNull().default("application/octet-stream"),
-    /** The cluster the file is about; no foreign key until the clusters module exists. */
-    clusterId: text(),
+    /** The cluster the file is about (of the same account; checked by the files service). */
+    clusterId: text().references((): AnyPgColumn => clusters.id, { onDelete: "set null" }),
     /** Attachments: the issue and message carrying the file. No foreign key: orphans are listed. */
     issueNumber: integer(),
     messageIndex: integer(),
@@ -70,6 +81,7 @@ export const files = pgTable(
   (t) => [
     index("files_account_idx").on(t.accountId, t.createdAt.desc()),
     index("files_issue_idx").on(t.issueNumber, t.messageIndex),
+    index("files_cluster_idx").on(t.clusterId, t.createdAt.desc()),
     index("files_scan_queue_idx").on(t.scanDueAt).where(sql`scan_status in ('SCAN_STARTED', 'SCAN_FAILED')`),
   ],
 );

@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./alerts";
 export * from "./auth";
 export * from "./categories";
+export * from "./clusters";
 export * from "./conversations";
 export * from "./files";
 export * from "./issue-work";

@@ -47,6 +47,7 @@ export const TNC_ADMINS_ONLY = "Only vendor admins can do this";
 const CATEGORY_NAMES: Record<AlertCategory, string> = {
   issues: "Issues",
   planning: "Planning",
+  clusters: "Clusters",
   account: "Account",
 };
 

@@ -93,7 +93,11 @@ describe("GET /api/chat/alerts/summary", () => {
     await give(customer, "ISSUE_REPLY", "r1", "r2");
     await give(customer, "MEETING", "m1");
     const empty = await call(customer, "GET", "/api/chat/alerts/summary");
-    expect(empty.body).toEqual({ unread: 3, by_category: { issues: 2, planning: 1, account: 0 }, tnc: null });
+    expect(empty.body).toEqual({
+      unread: 3,
+      by_category: { issues: 2, planning: 1, clusters: 0, account: 0 },
+      tnc: null,
+    });
     const [older, newer] = await give(customer, "TNC_UPDATE", "old terms", "new terms");
     const withTnc = await call(customer, "GET", "/api/chat/alerts/summary");
     expect(withTnc.body.by_category.account).toBe(2);
@@ -168,6 +172,7 @@ describe("alert types, categories and subscriptions", () => {
     expect((await call(customer, "GET", "/api/alert-categories")).body).toEqual([
       { category: "issues", name: "Issues" },
       { category: "planning", name: "Planning" },
+      { category: "clusters", name: "Clusters" },
       { category: "account", name: "Account" },
     ]);
   });
@@ -179,6 +184,8 @@ describe("alert types, categories and subscriptions", () => {
       "MENTION",
       "MEETING",
       "TODO_DUE",
+      "CLUSTER_CHECK",
+      "CLUSTER_NOT_REPORTING",
       "TNC_UPDATE",
     ]);
     expect(mine.body.every((s: { enabled: boolean }) => s.enabled)).toBe(true);

@@ -26,7 +26,7 @@ export const tncAlert = makeAlert({
 });
 
 export function makeSummary(unread: number, tnc: TAlert | null = null): TAlertSummary {
-  return { unread, by_category: { issues: unread, planning: 0, account: 0 }, tnc };
+  return { unread, by_category: { issues: unread, planning: 0, clusters: 0, account: 0 }, tnc };
 }
 
 export function makeList(items: TAlert[], overrides: Partial<TAlertList> = {}): TAlertList {
