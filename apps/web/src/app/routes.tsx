@@ -98,6 +98,15 @@ export const routes: RouteObject[] = [
               },
               { path: "meetings", lazy: lazyScreen(() => import("../features/meetings/meetings-screen")) },
               { path: "todos", lazy: lazyScreen(() => import("../features/todos/todos-screen")) },
+              { path: "health", lazy: lazyScreen(() => import("../features/clusters/health-screen")) },
+              {
+                path: "health/:accountId/:clusterId",
+                lazy: lazyScreen(() => import("../features/clusters/cluster-screen")),
+              },
+              {
+                path: "cluster/register",
+                lazy: lazyScreen(() => import("../features/clusters/register-cluster-screen")),
+              },
               ...placeholderRoutes,
               { path: "alerts", lazy: lazyScreen(() => import("../features/alerts/alerts-screen")) },
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },

@@ -12,19 +12,15 @@ export interface PlaceholderScreenDef {
   parent?: { title: string; path: string };
 }
 
-const HEALTH = { title: "Health", path: "/health" };
 const CUSTOMERS = { title: "Customers", path: "/customers" };
 const SUBSCRIPTION = { title: "Subscription", path: "/subscription" };
 
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
-  { path: "health", title: "Health" },
-  { path: "health/:accountId/:clusterId", title: "Cluster", parent: HEALTH },
   { path: "license", title: "License" },
   { path: "users", title: "Users" },
   { path: "customers", title: "Customers", engineerOnly: true },
   { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
   { path: "subscription", title: "Subscription" },
-  { path: "cluster/register", title: "Register cluster" },
   { path: "upgrade-subscription", title: "Upgrade subscription" },
   {
     path: "upgrade-subscription-confirmation",
