@@ -118,3 +118,42 @@ export const clusterChecksQuery = (accountId: number, clusterId: string) =>
     queryKey: clusterKeys.health(accountId, clusterId, "checks"),
     queryFn: ({ signal }) => clustersApi.checks(accountId, clusterId, signal),
   });
+
+export const clusterQuery = (accountId: number, clusterId: string) =>
+  queryOptions({
+    queryKey: clusterKeys.cluster(accountId, clusterId),
+    queryFn: ({ signal }) => clustersApi.get(accountId, clusterId, signal),
+  });
+
+export const clusterHistoryQuery = (accountId: number, clusterId: string, page: number) =>
+  queryOptions({
+    queryKey: clusterKeys.health(accountId, clusterId, "history", { page }),
+    queryFn: ({ signal }) => clustersApi.history(accountId, clusterId, page, signal),
+    placeholderData: (previous) => previous,
+  });
+
+export const clusterTrendsQuery = (accountId: number, clusterId: string, days: number) =>
+  queryOptions({
+    queryKey: clusterKeys.health(accountId, clusterId, "trends", { days }),
+    queryFn: ({ signal }) => clustersApi.trends(accountId, clusterId, days, signal),
+    placeholderData: (previous) => previous,
+  });
+
+export const clusterExplorerQuery = (accountId: number, clusterId: string) =>
+  queryOptions({
+    queryKey: clusterKeys.health(accountId, clusterId, "explorer"),
+    queryFn: ({ signal }) => clustersApi.explorer(accountId, clusterId, signal),
+  });
+
+export const clusterReportsQuery = (accountId: number, clusterId: string, page: number) =>
+  queryOptions({
+    queryKey: clusterKeys.health(accountId, clusterId, "reports", { page }),
+    queryFn: ({ signal }) => clustersApi.reports(accountId, clusterId, page, signal),
+    placeholderData: (previous) => previous,
+  });
+
+export const clusterFilesQuery = (accountId: number, clusterId: string) =>
+  queryOptions({
+    queryKey: clusterKeys.recentFiles(accountId, clusterId),
+    queryFn: ({ signal }) => clustersApi.recentFiles(accountId, clusterId, signal),
+  });
