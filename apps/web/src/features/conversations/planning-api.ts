@@ -2,7 +2,7 @@
  * Meetings, todos and summaries (issue 11, docs/API.md): the calls, their query keys and options.
  * Shapes are the shared schemas (packages/shared/src/schemas/meetings.ts, todos.ts, summaries.ts).
  */
-import { isFeatureAllowed } from "@portico/shared/rules/feature-gating";
+import { type GatedFeature, isFeatureAllowed } from "@portico/shared/rules/feature-gating";
 import { VENDOR_ACCOUNT_ID } from "@portico/shared/schemas/accounts";
 import type {
   TLogMeetingRequest,
@@ -154,23 +154,31 @@ export function deployEnvQuery() {
 }
 
 /**
- * Whether todos are offered to the viewer (spec §6, the shared isFeatureAllowed): "loading" while
- * the user or the environment is unknown; an environment that cannot be read counts as production
- * (fail closed; the server checks every call anyway).
+ * Whether a gated feature is offered to the viewer (spec §6, the shared isFeatureAllowed) for
+ * `accountId` (default the viewer's organization): "loading" while the user or the environment is
+ * unknown; an environment that cannot be read counts as production (fail closed; the server
+ * checks every call anyway).
  */
-export function useTodoGate(): "loading" | "allowed" | "denied" {
+export function useFeatureGate(
+  feature: GatedFeature,
+  accountId?: number | null,
+): "loading" | "allowed" | "denied" {
   const { data: user } = useCurrentUser();
   const env = useQuery(deployEnvQuery());
   if (!user) return "loading";
   const input = {
-    feature: "todo" as const,
-    accountId: user.accountId,
+    feature,
+    accountId: accountId === undefined ? user.accountId : accountId,
     isEngineer: user.isEngineer,
     isVendorMember: user.accountId === VENDOR_ACCOUNT_ID,
   };
   if (isFeatureAllowed({ ...input, env: null })) return "allowed";
   if (env.isPending) return "loading";
   return isFeatureAllowed({ ...input, env: env.data?.env ?? null }) ? "allowed" : "denied";
+}
+
+export function useTodoGate(): "loading" | "allowed" | "denied" {
+  return useFeatureGate("todo");
 }
 
 export function useTodosAllowed(): boolean {
