@@ -17,6 +17,7 @@ import { accountRoutes } from "./modules/accounts/accounts.routes";
 import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { clustersModule } from "./modules/clusters/clusters.module";
 import { categoryRoutes } from "./modules/conversations/categories.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(operationsRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });
   await app.register(filesModule);
+  await app.register(clustersModule, { prefix: "/api" });
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;
