@@ -6,8 +6,16 @@
  * API route answers 503 during maintenance, except to engineers, unless it declares
  * `config: { maintenance: "open" }`. Both are read from the matched route, never from the raw
  * URL, so an encoded path (`/%61pi/...`) is judged like the route it reaches.
+ *
+ * A route declaring `config: { callHome: true }` (a cluster sending its health report) also takes
+ * a cluster's call-home key as its bearer token: the key names its cluster, and nothing else.
  */
+
+import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { clusters } from "../db/schema";
+import { hashCallHomeKey, isCallHomeKey } from "../modules/clusters/call-home-key";
 import { authenticate, bearerToken, type Viewer } from "./auth/viewer";
 import { HttpError } from "./errors";
 
@@ -16,6 +24,13 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   maintenanceOpen: boolean;
+  callHome: boolean;
+}
+
+/** The cluster a call-home key belongs to. */
+export interface CallHome {
+  clusterId: string;
+  accountId: number;
 }
 
 declare module "fastify" {
@@ -28,6 +43,12 @@ declare module "fastify" {
     public?: boolean;
     /** Keeps answering during maintenance (status, engineer sign-in, session plumbing, probes). */
     maintenance?: "open";
+    /** Also takes a cluster's call-home key (request.callHome) instead of a signed-in viewer. */
+    callHome?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the request guard when a callHome route was called with a valid call-home key. */
+    callHome: CallHome | null;
   }
 }
 
@@ -48,6 +69,7 @@ export function registerRequestGuard(app: FastifyInstance) {
   const { ctx } = app;
   const table: RouteEntry[] = [];
   app.decorate("routeTable", table);
+  app.decorateRequest("callHome", null);
   app.addHook("onRoute", (route) => {
     applyDefaults(route);
     for (const method of [route.method].flat()) {
@@ -56,6 +78,7 @@ export function registerRequestGuard(app: FastifyInstance) {
         url: route.url,
         public: route.config?.public === true,
         maintenanceOpen: route.config?.maintenance === "open",
+        callHome: route.config?.callHome === true,
       });
     }
   });
@@ -69,10 +92,22 @@ export function registerRequestGuard(app: FastifyInstance) {
     return viewer?.isEngineer ?? false;
   };
 
+  /** One lookup on the unique hash; an unknown or rotated key is refused like a bad token. */
+  const callHomeCluster = async (key: string): Promise<CallHome> => {
+    const [cluster] = await ctx.db
+      .select({ clusterId: clusters.id, accountId: clusters.accountId })
+      .from(clusters)
+      .where(eq(clusters.callHomeKeyHash, hashCallHomeKey(key)));
+    if (!cluster) throw new HttpError(401, CLUSTER_MESSAGES.callHomeKey);
+    return cluster;
+  };
+
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;
     const { config, url } = request.routeOptions;
-    if (!config.public) request.viewer = await authenticate(request, ctx.db, ctx.jwt);
+    const token = config.callHome ? bearerToken(request) : undefined;
+    if (token && isCallHomeKey(token)) request.callHome = await callHomeCluster(token);
+    else if (!config.public) request.viewer = await authenticate(request, ctx.db, ctx.jwt);
     if (config.maintenance === "open" || !url || !isApi(url)) return;
     const state = await ctx.maintenance.current();
     if (state.enabled && !(await engineerDespiteMaintenance(request))) {

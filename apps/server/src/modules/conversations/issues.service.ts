@@ -20,6 +20,7 @@ import {
 import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { assertClusterOfAccount } from "../clusters/cluster-ref";
 import { ISSUE_ARCHIVED, isArchived } from "./conversations.policy";
 import { type EventActor, recordEvent } from "./issue-events";
 import { type IssueRow, type IssueScope, issueStatus } from "./issues.queries";
@@ -74,6 +75,7 @@ export async function createIssue(
   issueType: "panic" | null = null,
 ) {
   const type = authorType(viewer);
+  await assertClusterOfAccount(tx, input.accountId, input.clusterId);
   const [issue] = await tx
     .insert(issues)
     .values({

@@ -14,6 +14,8 @@ import type { Executor, Tx } from "../../platform/db/client";
 import { badRequest, notFound } from "../../platform/errors";
 import { TooLargeError } from "../../platform/storage";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
+import { assertClusterOfAccount } from "../clusters/cluster-ref";
+import { queueReport } from "../clusters/ingest";
 import { assertTakesMessages, loadIssue } from "../conversations/conversations.policy";
 import { deletedAttributes, postAttachment, pushAttachment, refreshAttachment } from "./attachments";
 import { EXPIRE_UPLOAD_JOB, PURGE_FILE_JOB } from "./files.jobs";
@@ -29,6 +31,9 @@ export interface UploadFields {
   issue_number?: number | undefined;
   cluster_id?: string | undefined;
 }
+
+/** Who stores a file: a signed-in viewer, or a cluster calling home with its key (no user). */
+export type Uploader = Viewer | { userId: null; name: string };
 
 /** A file about to be uploaded, checked against the viewer's rights. */
 export interface FileDescription {
@@ -59,6 +64,8 @@ export async function describeUpload(
   } catch (err) {
     throw asUploadError(err);
   }
+  // Plain 400 "Cluster not found", like every other call naming a cluster.
+  await assertClusterOfAccount(exec, accountId, fields.cluster_id);
   const shown = displayFileName(filename);
   if (!shown) throw refusedError(FILE_MESSAGES.filenameRequired);
   return {
@@ -97,7 +104,7 @@ async function assertRoom(
 export async function reserveFile(
   tx: Tx,
   rt: FilesRuntime,
-  viewer: Viewer,
+  viewer: Uploader,
   file: FileDescription,
   size: number,
   uuid: string = randomUUID(),
@@ -129,9 +136,10 @@ export async function reserveFile(
 
 /**
  * Every byte has arrived: the file waits for its scan, and an attachment's message is posted
- * (after the commit it is pushed and the scanner is woken). Completing twice changes nothing.
+ * (after the commit it is pushed and the scanner is woken), and a cluster's health report is
+ * queued for analysis. Completing twice changes nothing.
  */
-export async function completeFile(rt: FilesRuntime, viewer: Viewer, uuid: string, size?: number) {
+export async function completeFile(rt: FilesRuntime, viewer: Uploader, uuid: string, size?: number) {
   const { db } = rt.ctx;
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -147,13 +155,17 @@ export async function completeFile(rt: FilesRuntime, viewer: Viewer, uuid: strin
       .where(and(eq(files.uuid, uuid), eq(files.complete, false)))
       .returning();
     if (!row) return undefined;
-    if (row.fileType !== "attachment") return row;
+    if (row.fileType === "health_report" && row.clusterId) {
+      return { ...row, reportId: await queueReport(tx, rt.ctx.jobs, { ...row, clusterId: row.clusterId }) };
+    }
+    if (row.fileType !== "attachment" || viewer.userId === null) return row;
     const message = await postAttachment(tx, viewer, row);
     return message ? { ...row, messageIndex: message.index, alerts: message.alerts } : row;
   });
   if (!done) return undefined;
   rt.kickScanner();
-  await pushAttachment(rt.ctx, done, "created", viewer.userId);
+  if ("reportId" in done) rt.ctx.jobs.kick();
+  await pushAttachment(rt.ctx, done, "created", viewer.userId ?? undefined);
   return done;
 }
 
@@ -164,11 +176,11 @@ export async function completeFile(rt: FilesRuntime, viewer: Viewer, uuid: strin
  */
 export async function storeWholeFile(
   rt: FilesRuntime,
-  viewer: Viewer,
+  viewer: Uploader,
   file: FileDescription,
   source: Readable,
   announced?: number,
-): Promise<FileRow> {
+): Promise<FileRow & { reportId?: number }> {
   const { db } = rt.ctx;
   // Unknown length: one byte reserved now, the real size checked against the quota at the end.
   const row = await db.transaction(async (tx) => reserveFile(tx, rt, viewer, file, announced ?? 1));
