@@ -1,6 +1,7 @@
 export * from "./date-input";
 export * from "./expiry";
 export * from "./feature-gating";
+export * from "./health-report-generator";
 export * from "./issue-order";
 export * from "./issue-status";
 export * from "./panic";
