@@ -1,7 +1,10 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/main.ts"],
+  // dist/health-report.js is the report generator CLI (docs/HEALTH-REPORT.md).
+  entry: { main: "src/main.ts", "health-report": "src/cli/health-report.ts" },
+  // Each entry stays one self-contained file, as dist/main.js always was.
+  splitting: false,
   format: ["esm"],
   platform: "node",
   target: "node20",
