@@ -9,7 +9,7 @@ import Plus from "lucide-react/icons/plus";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, type ButtonVariant } from "../../../components/ui/button";
 import { Combobox } from "../../../components/ui/combobox";
 import {
   Dialog,
@@ -67,12 +67,32 @@ function OrganizationField({
   );
 }
 
-export function NewIssueDialog({ user, label = "New issue" }: { user: TUserInfo; label?: string }) {
+/** What a screen opens the dialog with, e.g. the cluster page's failing checks. */
+export interface NewIssuePrefill {
+  title: string;
+  message: string;
+  accountId: number;
+  clusterId?: string;
+}
+
+export function NewIssueDialog({
+  user,
+  label = "New issue",
+  prefill,
+  variant,
+}: {
+  user: TUserInfo;
+  label?: string;
+  /** Read each time the dialog opens; its clusterId is sent with the issue. */
+  prefill?: () => NewIssuePrefill;
+  variant?: ButtonVariant;
+}) {
   const [open, setOpen] = useState(false);
   const [selected] = usePersisted("selectedAccountId");
   const [accountId, setAccountId] = useState<number | null>(selected ?? user.accountId);
   const [title, setTitle] = useState("");
   const [message, setMessage] = useState("");
+  const [clusterId, setClusterId] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -102,7 +122,7 @@ export function NewIssueDialog({ user, label = "New issue" }: { user: TUserInfo;
       return;
     }
     setErrors({});
-    create.mutate({ title, message, accountId: parsed.data.accountId });
+    create.mutate({ title, message, accountId: parsed.data.accountId, clusterId });
   };
 
   return (
@@ -110,11 +130,19 @@ export function NewIssueDialog({ user, label = "New issue" }: { user: TUserInfo;
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) create.reset();
+        if (!next) return;
+        create.reset();
+        if (prefill) {
+          const initial = prefill();
+          setAccountId(initial.accountId);
+          setTitle(initial.title);
+          setMessage(initial.message);
+          setClusterId(initial.clusterId);
+        }
       }}
     >
       <DialogTrigger asChild>
-        <Button>
+        <Button variant={variant}>
           <Plus aria-hidden="true" />
           {label}
         </Button>

@@ -42,22 +42,26 @@ interface UploadDialogProps {
   onOpenChange: (open: boolean) => void;
   /** A file dropped on the screen, chosen already. */
   initialFile?: File | null;
+  /** The cluster the file is about, filled in (the cluster page's "Upload diagnostics"). */
+  initialClusterId?: string;
 }
 
 function UploadForm({
   accountId,
   initialFile,
+  initialClusterId,
   onDone,
 }: {
   accountId: number;
   initialFile: File | null;
+  initialClusterId: string;
   onDone: () => void;
 }) {
   const store = useUploadStore();
   const [file, setFile] = useState<File | null>(initialFile);
   const [fileType, setFileType] = useState<FileType | undefined>(undefined);
   const [title, setTitle] = useState("");
-  const [clusterId, setClusterId] = useState("");
+  const [clusterId, setClusterId] = useState(initialClusterId);
   const [errors, setErrors] = useState<Errors>({});
 
   const submit = (event: FormEvent) => {
@@ -117,7 +121,13 @@ function UploadForm({
   );
 }
 
-export function UploadDialog({ accountId, open, onOpenChange, initialFile = null }: UploadDialogProps) {
+export function UploadDialog({
+  accountId,
+  open,
+  onOpenChange,
+  initialFile = null,
+  initialClusterId = "",
+}: UploadDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -129,7 +139,12 @@ export function UploadDialog({ accountId, open, onOpenChange, initialFile = null
         </DialogHeader>
         {/* A fresh form each time the dialog opens. */}
         {open && (
-          <UploadForm accountId={accountId} initialFile={initialFile} onDone={() => onOpenChange(false)} />
+          <UploadForm
+            accountId={accountId}
+            initialFile={initialFile}
+            initialClusterId={initialClusterId}
+            onDone={() => onOpenChange(false)}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -1,0 +1,146 @@
+/**
+ * The cluster page's trend charts (recharts, loaded only with this module: the page imports it
+ * lazily). Colours are the theme's CSS variables, so the charts follow light and dark.
+ */
+import { formatBytes } from "@portico/shared/rules/units";
+import { type ReactNode, useId } from "react";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import type { THealthTrends } from "./api";
+import { capacitySummary, forecastLine, networkSummary, problemsSummary } from "./trend-summary";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const tickDate = (t: number) => dateFormat.format(t);
+
+const axis = {
+  stroke: "var(--border)",
+  tick: { fill: "var(--muted-foreground)", fontSize: 12 },
+  tickLine: false,
+} as const;
+const tooltip = {
+  contentStyle: {
+    background: "var(--popover)",
+    border: "1px solid var(--border)",
+    borderRadius: 6,
+    color: "var(--popover-foreground)",
+    fontSize: 12,
+  },
+  labelFormatter: (t: unknown) => fullFormat.format(Number(t)),
+} as const;
+const legend = { wrapperStyle: { fontSize: 12, color: "var(--muted-foreground)" } } as const;
+const line = { strokeWidth: 2, dot: false, isAnimationActive: false } as const;
+const timeAxis = {
+  ...axis,
+  dataKey: "t",
+  type: "number",
+  scale: "time",
+  domain: ["dataMin", "dataMax"],
+  tickFormatter: tickDate,
+} as const;
+
+function ChartFigure({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+  const titleId = useId();
+  const summaryId = useId();
+  return (
+    <figure aria-labelledby={titleId} aria-describedby={summaryId} className="rounded-lg border bg-card p-4">
+      <h3 id={titleId} className="text-sm font-semibold">
+        {title}
+      </h3>
+      <p id={summaryId} className="mt-1 text-sm text-muted-foreground">
+        {summary}
+      </p>
+      <div className="mt-3 h-56 w-full sm:h-64">
+        <ResponsiveContainer width="100%" height="100%">
+          {children as never}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+export default function TrendCharts({ trends, days }: { trends: THealthTrends; days: number }) {
+  const points = trends.points.map((p) => ({ ...p, t: Date.parse(p.t) }));
+  const forecast = forecastLine(trends, days);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <ChartFigure title="Usable capacity" summary={capacitySummary(trends)}>
+          <LineChart margin={{ top: 8, right: 12, bottom: 0, left: 8 }}>
+            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+            <XAxis {...timeAxis} />
+            <YAxis {...axis} width={72} tickFormatter={(v: number) => formatBytes(v)} />
+            <Tooltip {...tooltip} formatter={(v: unknown) => formatBytes(Number(v))} />
+            <Legend {...legend} />
+            <Line
+              data={points}
+              dataKey="usable_total_bytes"
+              name="Total"
+              stroke="var(--muted-foreground)"
+              {...line}
+            />
+            <Line data={points} dataKey="usable_used_bytes" name="Used" stroke="var(--primary)" {...line} />
+            {forecast && (
+              <Line
+                data={forecast}
+                dataKey="forecast"
+                name="Forecast"
+                stroke="var(--danger-text)"
+                strokeDasharray="6 4"
+                {...line}
+              />
+            )}
+          </LineChart>
+        </ChartFigure>
+      </div>
+      <ChartFigure title="Drives offline and failing checks" summary={problemsSummary(trends.points)}>
+        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+          <XAxis {...timeAxis} />
+          <YAxis {...axis} width={36} allowDecimals={false} />
+          <Tooltip {...tooltip} />
+          <Legend {...legend} />
+          <Line
+            type="stepAfter"
+            dataKey="drives_offline"
+            name="Drives offline"
+            stroke="var(--danger-text)"
+            {...line}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="failed_checks"
+            name="Failing checks"
+            stroke="var(--warning-surface-foreground)"
+            strokeDasharray="4 3"
+            {...line}
+          />
+        </LineChart>
+      </ChartFigure>
+      <ChartFigure title="Network errors per report" summary={networkSummary(trends.points)}>
+        <BarChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+          <XAxis {...axis} dataKey="t" tickFormatter={tickDate} minTickGap={16} />
+          <YAxis {...axis} width={36} allowDecimals={false} />
+          <Tooltip {...tooltip} cursor={{ fill: "var(--muted)" }} />
+          <Bar
+            dataKey="network_errors_delta"
+            name="Network errors"
+            fill="var(--primary)"
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ChartFigure>
+    </div>
+  );
+}
