@@ -28,6 +28,7 @@ const PUBLIC_API = [
   "GET /api/dev/mail",
   // A signed download link (an <img src> sends no bearer header): the signature is the authority.
   "GET /api/files/:uuid/content",
+  "GET /api/health/report-schema.json",
   "GET /api/maintenance/status",
   "POST /api/auth/forgot-password",
   "POST /api/auth/login",

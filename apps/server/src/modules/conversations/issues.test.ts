@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, issues, messages } from "../../db/schema";
 import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
+import { insertCluster } from "../clusters/reports-test-kit";
 import { type Cast, call as callAs, createCast, type Method, openIssue, post } from "./test-fixtures";
 
 let t: TestContext;
@@ -34,12 +35,13 @@ const countRows = async () => {
 
 describe("opening an issue", () => {
   it("creates it with its first message, waiting for the vendor, and stamps the account", async () => {
+    const cluster = await insertCluster(t.db, orgA.id);
     const before = new Date();
     const res = await call(ownerA, "POST", "/api/chat/issue", {
       title: "Pool degraded",
       accountId: orgA.id,
       message: "# Help\n\nDisk **3** failed",
-      clusterId: "cl-7",
+      clusterId: cluster.id,
     });
     expect(res.status).toBe(201);
     const { conversation, messages: first, abilities } = res.body;
@@ -53,7 +55,7 @@ describe("opening an issue", () => {
         title: "Pool degraded",
         account_id: orgA.id,
         company: orgA.company,
-        cluster_id: "cl-7",
+        cluster_id: cluster.id,
         last_message_index: 1,
         issue_answer_state: { state: false, user_type: "customer", is_archived: false },
       },

@@ -4,6 +4,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../../test/helper";
+import { insertCluster } from "../clusters/reports-test-kit";
 import type { Frame } from "../conversations/chat-test-client";
 import { call, openIssue } from "../conversations/test-fixtures";
 import {
@@ -424,13 +425,14 @@ describe("attachments", () => {
 
 describe("§7.3 upload calls", () => {
   it("store profile, perf and inspect uploads as files of their type and list them", async () => {
+    const cluster = await insertCluster(t.db, cast.orgA.id);
     for (const [uploadUrl, listUrl, type] of [
       ["/api/profile/upload", "/api/profile/info", "profile"],
       ["/api/perf/upload", "/api/perf/results", "perf_result"],
       ["/api/inspect/upload", "/api/logs/list", "inspect"],
     ]) {
       const form = await multipart(
-        { cluster_id: "c-1" },
+        { cluster_id: cluster.id },
         { name: "file", filename: "x.json", type: "application/json", data: Buffer.from("{}") },
       );
       const res = await t.app.inject({
@@ -440,8 +442,8 @@ describe("§7.3 upload calls", () => {
         headers: { ...form.headers, authorization: cast.ownerA },
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ file_type: type, cluster_id: "c-1" });
-      const list = await inject(cast.userA, "GET", `${listUrl}?cluster_id=c-1`);
+      expect(res.json()).toMatchObject({ file_type: type, cluster_id: cluster.id });
+      const list = await inject(cast.userA, "GET", `${listUrl}?cluster_id=${cluster.id}`);
       expect(list.body.items.map((x: Json) => x.uuid)).toContain(res.json().uuid);
       expect((await inject(cast.ownerB, "GET", `${listUrl}?aid=${cast.orgA.id}`)).status).toBe(403);
     }
