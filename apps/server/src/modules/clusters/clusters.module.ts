@@ -4,10 +4,12 @@
  * not-reporting sweep).
  */
 import type { FastifyInstance } from "fastify";
+import { healthReports } from "./call-home.routes";
 import { clusterRoutes } from "./clusters.routes";
 import { healthRoutes } from "./health.routes";
 
 export async function clustersModule(app: FastifyInstance) {
   await app.register(clusterRoutes);
   await app.register(healthRoutes);
+  await app.register(healthReports);
 }
