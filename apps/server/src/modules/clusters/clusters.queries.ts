@@ -96,15 +96,17 @@ export async function listClusters(exec: Executor, accountId: number): Promise<T
 export async function fleetSummary(exec: Executor, accountId: number) {
   const [row] = await exec
     .select({
-      clusters: sql<number>`(select count(*) from ${clusters} where ${clusters.accountId} = ${accounts.id})::int`,
-      total_space: sql<string>`(select coalesce(sum(${clusters.totalSpace}), 0) from ${clusters} where ${clusters.accountId} = ${accounts.id})`,
-      used_space: sql<string>`(select coalesce(sum(${clusters.usedSpace}), 0) from ${clusters} where ${clusters.accountId} = ${accounts.id})`,
-      failing: sql<number>`(select count(*) from ${clusters} where ${clusters.accountId} = ${accounts.id} and ${clusters.failedChecks} > 0)::int`,
-      not_reporting: sql<number>`(select count(*) from ${clusters} where ${clusters.accountId} = ${accounts.id} and ${notReportingSql})::int`,
-      reported_capacity: accounts.reportedCapacity,
+      clusters: sql<number>`count(*)::int`,
+      total_space: sql<string>`coalesce(sum(${clusters.totalSpace}), 0)`,
+      used_space: sql<string>`coalesce(sum(${clusters.usedSpace}), 0)`,
+      failing: sql<number>`(count(*) filter (where ${clusters.failedChecks} > 0))::int`,
+      not_reporting: sql<number>`(count(*) filter (where ${notReportingSql}))::int`,
+      reported_capacity: sql<
+        number | null
+      >`(select a.reported_capacity from ${accounts} a where a.id = ${accountId})`,
     })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
+    .from(clusters)
+    .where(eq(clusters.accountId, accountId));
   return {
     clusters: row?.clusters ?? 0,
     total_space: Number(row?.total_space ?? 0),
