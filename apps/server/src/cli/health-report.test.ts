@@ -1,5 +1,5 @@
 import { analyseReport } from "@portico/shared/rules/health-analysis";
-import { parseHealthReport } from "@portico/shared/schemas/health-report";
+import { healthReportJsonSchema, parseHealthReport } from "@portico/shared/schemas/health-report";
 import { describe, expect, it } from "vitest";
 import { healthReportCli } from "./health-report";
 
@@ -39,6 +39,7 @@ describe("health-report CLI", () => {
   it("names where to write and refuses bad options clearly", () => {
     expect(healthReportCli(["--deployment-id", "d", "--out", "/tmp/x.json"]).out).toBe("/tmp/x.json");
     expect(healthReportCli(["--help"]).text).toMatch(/^Usage: health-report/);
+    expect(JSON.parse(healthReportCli(["--schema"]).text)).toEqual(healthReportJsonSchema());
     expect(() => healthReportCli([])).toThrow("--deployment-id is required");
     expect(() => healthReportCli(["--deployment-id", "d", "--faults", "fire"])).toThrow(
       'Unknown fault "fire"',

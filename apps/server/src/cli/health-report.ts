@@ -4,6 +4,7 @@
  *
  *   npm run health-report -- --deployment-id ID [--broken] [--faults a,b] [--nodes N] [--drives N]
  *     [--used 0.7] [--seed N] [--at ISO] [--out FILE]
+ *   npm run health-report -- --schema [--out FILE]
  *
  * After `npm run build` the same runs as `node apps/server/dist/health-report.js …`.
  */
@@ -16,6 +17,7 @@ import {
   HEALTH_FAULTS,
   type HealthFault,
 } from "@portico/shared/rules/health-report-generator";
+import { healthReportJsonSchema } from "@portico/shared/schemas/health-report";
 
 const USAGE = `Usage: health-report --deployment-id ID [options]
 
@@ -30,6 +32,7 @@ Prints a health report (JSON, schema version 1) for the cluster with that deploy
   --seed N            the random seed (default: derived from the deployment id)
   --at ISO            the report time (default: now)
   --out FILE          write to FILE instead of standard output
+  --schema            print the report's JSON Schema instead (docs/health-report.schema.json)
   --help              show this text`;
 
 class UsageError extends Error {}
@@ -79,10 +82,13 @@ export function healthReportCli(argv: readonly string[]): { text: string; out: s
       at: { type: "string" },
       out: { type: "string" },
       help: { type: "boolean", default: false },
+      schema: { type: "boolean", default: false },
     },
     strict: true,
   });
   if (values.help) return { text: USAGE, out: null };
+  if (values.schema)
+    return { text: JSON.stringify(healthReportJsonSchema(), null, 2), out: values.out ?? null };
   const deploymentId = values["deployment-id"];
   if (!deploymentId || !/^[A-Za-z0-9_-]{1,64}$/.test(deploymentId)) {
     throw new UsageError("--deployment-id is required: 1 to 64 letters, digits, hyphens or underscores");
