@@ -221,7 +221,11 @@ export const ZHealthChecks = z.object({
   metrics: ZReportMetrics.nullable(),
 });
 
-/** reqType=history: each check's transitions (passed ⇄ failed) over the reports, newest first. */
+/**
+ * reqType=history, newest first, 50 per page: each analysed report's failing checks, and every
+ * check whose result changed from the report before (recoveries included). Checks that stayed
+ * passing are left out.
+ */
 export const ZCheckHistory = z.object({
   items: z.array(
     z.object({
