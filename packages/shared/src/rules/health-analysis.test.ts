@@ -265,7 +265,10 @@ describe("network_errors (new errors since the previous report: 100 warns, 10,00
   it("counts 0 on the first report ever, however many errors the counters hold", () => {
     const a = analyse(report({ errors: () => 1_000_000 }));
     expect(a.metrics.network_errors_delta).toBe(0);
-    expect(get(a.checks, "network_errors").passed).toBe(true);
+    expect(get(a.checks, "network_errors")).toMatchObject({
+      passed: true,
+      message: "First report: its error counters are what the next report is compared with",
+    });
   });
 
   it("counts 0 for a node seen for the first time", () => {
@@ -369,6 +372,21 @@ describe("capacity forecast", () => {
       "4 TiB of 8 TiB used; at +409.6 GiB a day the cluster is full in 10 days, around 2026-11-30",
     );
     expect(c.advice).toContain("Plan expansion before 2026-11-30");
+  });
+
+  it("says when the line has already passed the usable total", () => {
+    // A jump the day before pulls the line over the total although the last point is under it.
+    const jumpy = [6, 6.5, 7, 9.5].map((tib, i) => ({
+      t: T - (4 - i) * DAY,
+      usable_used_bytes: tib * TIB,
+      usable_total_bytes: 8 * TIB,
+    }));
+    const a = analyse(report({ pct: 99 }), { history: jumpy });
+    expect(a.metrics.days_to_full).toBe(0);
+    expect(get(a.checks, "capacity_forecast")).toMatchObject({ passed: false, severity: "critical" });
+    expect(get(a.checks, "capacity_forecast").message).toMatch(
+      /the cluster has already reached the usable total \(around 20\d\d-\d\d-\d\d\)$/,
+    );
   });
 
   it("never produces a date beyond what Date can hold", () => {

@@ -216,6 +216,8 @@ function nodeCounters(report: THealthReport): NetCounters {
 }
 
 interface Network {
+  /** No previous report to compare with. */
+  first: boolean;
   total: number;
   worst: { id: string; errors: number } | null;
 }
@@ -227,7 +229,7 @@ interface Network {
  * so it says nothing about errors *rising*, and counting it would alert on every new node.
  */
 function networkDelta(report: THealthReport, previous: NetCounters | null, now: NetCounters): Network {
-  const out: Network = { total: 0, worst: null };
+  const out: Network = { first: previous === null, total: 0, worst: null };
   if (!previous) return out;
   for (const node of report.nodes) {
     const before = Object.hasOwn(previous, node.id) ? previous[node.id] : undefined;
@@ -462,6 +464,13 @@ function erasureSetsCheck(s: { degraded: string[]; offline: string[] }, total: n
 function networkErrorsCheck(n: Network): TCheck {
   const total = n.total.toLocaleString("en-US");
   const worst = n.worst ? `, most on ${n.worst.id} (${n.worst.errors.toLocaleString("en-US")})` : "";
+  if (n.first) {
+    return check(
+      "network_errors",
+      null,
+      "First report: its error counters are what the next report is compared with",
+    );
+  }
   if (n.total < NETWORK_ERRORS_WARNING) {
     return check("network_errors", null, `${total} new network errors since the previous report${worst}`);
   }
@@ -487,14 +496,17 @@ function capacityForecastCheck(f: Forecast | null, days: number | null, u: Usage
   }
   const rate = `at +${formatBytes(f.slope_bytes_per_day)} a day`;
   const used = `${formatBytes(u.usableUsed)} of ${formatBytes(u.usableTotal)} used`;
-  const when = `${days <= 0 ? "already" : `in ${round2(days) >= 1 ? Math.floor(days) : round2(days)} days`}, around ${day(f.full_at)}`;
+  const when =
+    days <= 0
+      ? `has already reached the usable total (around ${day(f.full_at)})`
+      : `is full in ${days >= 1 ? Math.floor(days) : days} days, around ${day(f.full_at)}`;
   if (days > FORECAST_WARNING_DAYS) {
-    return check("capacity_forecast", null, `${used}; ${rate} the cluster is full ${when}`);
+    return check("capacity_forecast", null, `${used}; ${rate} the cluster ${when}`);
   }
   return check(
     "capacity_forecast",
     days <= FORECAST_CRITICAL_DAYS ? "critical" : "warning",
-    `${used}; ${rate} the cluster is full ${when}`,
+    `${used}; ${rate} the cluster ${when}`,
     `Plan expansion before ${day(f.full_at)}: add a server pool or drives (ordering hardware takes time), ` +
       "or slow the growth by expiring or tiering old data.",
   );
