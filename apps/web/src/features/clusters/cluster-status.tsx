@@ -21,14 +21,18 @@ export const SEVERITY_BADGES: Record<CheckSeverity, NonNullable<BadgeProps["vari
   info: "info",
 };
 
-/** The worst failing check, or that all pass, or that there is no report yet. */
+/**
+ * The worst failing check (its severity as a badge, then its title; the message on hover), or
+ * that all pass, or that there is no report yet.
+ */
 export function WorstCheckBadge({ cluster }: { cluster: Pick<TCluster, "worst_check" | "last_report_at"> }) {
   const check = cluster.worst_check;
   if (check)
     return (
-      <Badge variant={SEVERITY_BADGES[check.severity]} title={check.message}>
-        {SEVERITY_LABELS[check.severity]} · {check.title}
-      </Badge>
+      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" title={check.message}>
+        <Badge variant={SEVERITY_BADGES[check.severity]}>{SEVERITY_LABELS[check.severity]}</Badge>
+        <span className="text-sm">{check.title}</span>
+      </span>
     );
   if (cluster.last_report_at === null) return <Badge variant="neutral">No report yet</Badge>;
   return <Badge variant="success">All checks pass</Badge>;
@@ -88,7 +92,7 @@ export function formatUsage(used: number, total: number): string {
  */
 export function UsageBar({ used, total, className }: { used: number; total: number; className?: string }) {
   const percent = usagePercent(used, total);
-  const tone = percent >= 90 ? "bg-danger" : percent >= 80 ? "bg-warning-surface-foreground" : "bg-primary";
+  const tone = percent >= 90 ? "bg-danger" : percent >= 80 ? "bg-amber-500" : "bg-primary";
   return (
     <div aria-hidden="true" className={cn("h-1.5 overflow-hidden rounded-full bg-muted", className)}>
       <div className={cn("h-full rounded-full", tone)} style={{ width: `${percent}%` }} />

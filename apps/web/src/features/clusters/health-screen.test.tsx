@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { persistedStore } from "../../lib/persisted-store";
 import { setSession } from "../../lib/session";
 import { bodyOf, calls, jsonResponse, mockApi, renderScreen, testCustomer } from "../../test/helpers";
@@ -69,12 +69,17 @@ describe("health screen", () => {
       "east-1",
     ]);
     expect(within(west).getByRole("link", { name: "west-2" })).toHaveAttribute("href", "/health/3/c-west");
-    expect(within(west).getByText("Critical · Drives offline")).toBeInTheDocument();
-    expect(within(west).getByText("2 of 7")).toBeInTheDocument();
+    expect(within(west).getByText("Critical")).toBeInTheDocument();
+    expect(within(west).getByText("Drives offline").parentElement).toHaveAttribute(
+      "title",
+      "Drives offline now",
+    );
+    expect(within(west).getByText("2 of 9")).toBeInTheDocument();
     expect(within(west).getByText("9.5 TiB of 10 TiB")).toBeInTheDocument();
 
     const north = await rowOf("north-3");
-    expect(within(north).getByText("Warning · Clock drift")).toBeInTheDocument();
+    expect(within(north).getByText("Warning")).toBeInTheDocument();
+    expect(within(north).getByText("Clock drift")).toBeInTheDocument();
     expect(within(north).getByText("Not reporting")).toBeInTheDocument();
     const time = within(north).getByText((_, el) => el?.tagName === "TIME");
     expect(time).toHaveAttribute("dateTime", "2026-01-01T00:00:00Z");
@@ -217,5 +222,27 @@ describe("health screen", () => {
     expect(screen.getByText("Globex")).toBeInTheDocument();
     const url = String(fetchMock.mock.calls.find(([u]) => String(u).startsWith("/api/health"))?.[0]);
     expect(url).toContain("accId=9");
+  });
+
+  it("shows cards on a phone, with the same figures and actions", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(max-width: 639px)",
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    setup();
+    const card = await screen.findByRole("listitem", { name: "west-2" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "west-2" })).toHaveAttribute("href", "/health/3/c-west");
+    expect(within(card).getByText("Critical")).toBeInTheDocument();
+    expect(within(card).getByText("2 of 9")).toBeInTheDocument();
+    expect(within(card).getByText("9.5 TiB of 10 TiB")).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Delete west-2" })).toBeInTheDocument();
+    const names = within(screen.getByRole("list", { name: "Clusters" }))
+      .getAllByRole("listitem")
+      .map((item) => item.getAttribute("aria-label"));
+    expect(names).toEqual(["west-2", "north-3", "lab", "east-1"]);
+    vi.unstubAllGlobals();
   });
 });

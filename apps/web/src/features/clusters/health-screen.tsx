@@ -9,13 +9,14 @@ import { useQuery } from "@tanstack/react-query";
 import Building2 from "lucide-react/icons/building-2";
 import Plus from "lucide-react/icons/plus";
 import Server from "lucide-react/icons/server";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../components/ui/alert";
 import { buttonVariants } from "../../components/ui/button";
 import { DataTable, type DataTableColumn, dataTableColumns } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
+import { Pager } from "../../components/ui/pager";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { clusterLink, overviewQuery, type TCluster, type TFleetSummary } from "./api";
@@ -34,28 +35,63 @@ export const OVERVIEW_REFRESH_MS = 60_000;
 
 const col = dataTableColumns<TCluster>();
 
+/** "2 of 7": failed of all checks (completed counts the ones that passed); a dash before any report. */
+function failedOfAll(cluster: TCluster): string {
+  if (cluster.last_report_at === null) return "—";
+  return `${cluster.no_of_failed_checks} of ${cluster.no_of_failed_checks + cluster.no_of_completed_checks}`;
+}
+
+function CapacityCell({ cluster }: { cluster: TCluster }) {
+  const { used_space, total_space } = cluster.summary.storage;
+  return (
+    <div className="min-w-36 space-y-1">
+      <p className="tabular-nums">
+        {formatUsage(used_space, total_space)}
+        {total_space > 0 && (
+          <span className="text-muted-foreground"> · {usagePercent(used_space, total_space)}%</span>
+        )}
+      </p>
+      {total_space > 0 && <UsageBar used={used_space} total={total_space} />}
+    </div>
+  );
+}
+
+function LastReport({ cluster }: { cluster: TCluster }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {cluster.last_report_at ? (
+        <RelativeTime iso={cluster.last_report_at} className="whitespace-nowrap" />
+      ) : (
+        <span className="text-muted-foreground">Never</span>
+      )}
+      {cluster.not_reporting && <NotReportingBadge />}
+    </div>
+  );
+}
+
+function ClusterName({ cluster }: { cluster: TCluster }) {
+  return (
+    <div className="min-w-0 sm:min-w-40 sm:max-w-72">
+      <Link
+        to={clusterLink(cluster.account_id, cluster.id)}
+        className="block truncate font-medium text-link underline-offset-2 hover:underline"
+      >
+        {cluster.name}
+      </Link>
+      {cluster.description && (
+        <p className="truncate text-xs text-muted-foreground" title={cluster.description}>
+          {cluster.description}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function columns(canManage: boolean, onEdit: (cluster: TCluster) => void): DataTableColumn<TCluster>[] {
   const list: DataTableColumn<TCluster>[] = [
     col.accessor("name", {
       header: "Cluster",
-      cell: (info) => {
-        const cluster = info.row.original;
-        return (
-          <div className="min-w-40 max-w-72">
-            <Link
-              to={clusterLink(cluster.account_id, cluster.id)}
-              className="block truncate font-medium text-link underline-offset-2 hover:underline"
-            >
-              {cluster.name}
-            </Link>
-            {cluster.description && (
-              <p className="truncate text-xs text-muted-foreground" title={cluster.description}>
-                {cluster.description}
-              </p>
-            )}
-          </div>
-        );
-      },
+      cell: (info) => <ClusterName cluster={info.row.original} />,
     }),
     col.accessor(healthRank, {
       id: "health",
@@ -66,49 +102,20 @@ function columns(canManage: boolean, onEdit: (cluster: TCluster) => void): DataT
     }),
     col.accessor("no_of_failed_checks", {
       header: "Failed checks",
-      cell: (info) => {
-        const cluster = info.row.original;
-        if (cluster.last_report_at === null) return "—";
-        return `${cluster.no_of_failed_checks} of ${cluster.no_of_completed_checks}`;
-      },
+      cell: (info) => failedOfAll(info.row.original),
       meta: { numeric: true },
       sortDescFirst: true,
     }),
     col.accessor((cluster) => cluster.summary.storage.used_space, {
       id: "capacity",
       header: "Capacity used",
-      cell: (info) => {
-        const { used_space, total_space } = info.row.original.summary.storage;
-        return (
-          <div className="min-w-36 space-y-1">
-            <p className="tabular-nums">
-              {formatUsage(used_space, total_space)}
-              {total_space > 0 && (
-                <span className="text-muted-foreground"> · {usagePercent(used_space, total_space)}%</span>
-              )}
-            </p>
-            {total_space > 0 && <UsageBar used={used_space} total={total_space} />}
-          </div>
-        );
-      },
+      cell: (info) => <CapacityCell cluster={info.row.original} />,
       sortDescFirst: true,
     }),
     col.accessor((cluster) => cluster.last_report_at ?? "", {
       id: "last_report",
       header: "Last report",
-      cell: (info) => {
-        const cluster = info.row.original;
-        return (
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            {cluster.last_report_at ? (
-              <RelativeTime iso={cluster.last_report_at} className="whitespace-nowrap" />
-            ) : (
-              <span className="text-muted-foreground">Never</span>
-            )}
-            {cluster.not_reporting && <NotReportingBadge />}
-          </div>
-        );
-      },
+      cell: (info) => <LastReport cluster={info.row.original} />,
       sortFn: "text",
     }),
   ];
@@ -124,6 +131,72 @@ function columns(canManage: boolean, onEdit: (cluster: TCluster) => void): DataT
       }),
     );
   return list;
+}
+
+const PHONE_QUERY = "(max-width: 639px)";
+const CARDS_PAGE_SIZE = 25;
+
+function subscribePhone(listener: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
+}
+
+/** Phones get cards: a table that wide would hide capacity, last report and actions off-screen. */
+function usePhone(): boolean {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+}
+
+function ClusterCards({
+  clusters,
+  canManage,
+  onEdit,
+}: {
+  clusters: readonly TCluster[];
+  canManage: boolean;
+  onEdit: (cluster: TCluster) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(clusters.length / CARDS_PAGE_SIZE));
+  const shown = clusters.slice((page - 1) * CARDS_PAGE_SIZE, page * CARDS_PAGE_SIZE);
+  return (
+    <>
+      <ul aria-label="Clusters" className="space-y-2">
+        {shown.map((cluster) => (
+          <li
+            key={cluster.id}
+            aria-label={cluster.name}
+            className="space-y-3 rounded-lg border bg-card p-4 text-sm"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <ClusterName cluster={cluster} />
+              {canManage && <ClusterRowActions cluster={cluster} onEdit={onEdit} />}
+            </div>
+            <WorstCheckBadge cluster={cluster} />
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+              <div>
+                <dt className="text-xs text-muted-foreground">Failed checks</dt>
+                <dd className="tabular-nums">{failedOfAll(cluster)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Last report</dt>
+                <dd>
+                  <LastReport cluster={cluster} />
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-muted-foreground">Capacity used</dt>
+                <dd>
+                  <CapacityCell cluster={cluster} />
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Pager page={Math.min(page, pages)} pages={pages} onPage={setPage} />
+    </>
+  );
 }
 
 function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
@@ -183,6 +256,7 @@ const registerButton = (
 function Overview({ accountId, canManage }: { accountId: number; canManage: boolean }) {
   const [editing, setEditing] = useState<TCluster | null>(null);
   const overview = useQuery({ ...overviewQuery(accountId), refetchInterval: OVERVIEW_REFRESH_MS });
+  const phone = usePhone();
   if (overview.isError) return <QueryError query={overview} />;
   if (overview.data?.items.length === 0)
     return (
@@ -204,13 +278,17 @@ function Overview({ accountId, canManage }: { accountId: number; canManage: bool
   return (
     <>
       <FleetSummary summary={overview.data?.summary} />
-      <DataTable
-        label="Clusters"
-        columns={columns(canManage, setEditing)}
-        data={overview.data?.items ?? []}
-        getRowId={(cluster) => cluster.id}
-        loading={overview.isPending}
-      />
+      {phone && overview.data ? (
+        <ClusterCards clusters={overview.data.items} canManage={canManage} onEdit={setEditing} />
+      ) : (
+        <DataTable
+          label="Clusters"
+          columns={columns(canManage, setEditing)}
+          data={overview.data?.items ?? []}
+          getRowId={(cluster) => cluster.id}
+          loading={overview.isPending}
+        />
+      )}
       <EditClusterDialog cluster={editing} onClose={() => setEditing(null)} />
     </>
   );
