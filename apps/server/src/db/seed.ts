@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../platform/auth/passwords";
 import type { Db, Executor } from "../platform/db/client";
+import { seedDemoClusters } from "./demo-clusters";
 import { seedDemoIssues } from "./demo-issues";
 import { accounts, memberships, users } from "./schema";
 
@@ -103,6 +104,11 @@ export async function seed(
       engineer: { userId: ids.get(admin.email) ?? 0, name: admin.name, isEngineer: true },
       owner: { userId: ids.get(owner.email) ?? 0, name: owner.name, isEngineer: false },
       accountId: owner.accountId,
+    });
+    await seedDemoClusters(tx, {
+      accountId: owner.accountId,
+      engineerId: ids.get(admin.email) ?? 0,
+      ownerId: ids.get(owner.email) ?? 0,
     });
     return DEMO_SIGN_INS;
   });

@@ -10,7 +10,14 @@
  * capacity and the alerts. A report arriving late (older than the latest) is kept and analysed for
  * the trends and the forecast only.
  */
-import { analyseReport, newlyFailing, sortChecks, worstCheck } from "@portico/shared/rules/health-analysis";
+import {
+  analyseReport,
+  type NetCounters,
+  newlyFailing,
+  sortChecks,
+  type UsagePoint,
+  worstCheck,
+} from "@portico/shared/rules/health-analysis";
 import { FORECAST_REPORTS, SEVERITY_RANK, type TCheck } from "@portico/shared/schemas/clusters";
 import {
   HEALTH_REPORT_MAX_BYTES,
@@ -89,6 +96,32 @@ function alertMessage(name: string, failing: readonly TCheck[]) {
   return `${name}: ${failing.length} checks are failing (${failing.map((c) => c.title).join(", ")})`;
 }
 
+/** What the analysis of one report writes on its row (and hands on to the next report). */
+function analysed(report: THealthReport, previous: NetCounters | null, history: readonly UsagePoint[]) {
+  const analysis = analyseReport({ report, previous, history });
+  const { metrics } = analysis;
+  const checks = sortChecks(analysis.checks);
+  const failedChecks = checks.filter((c) => !c.passed).length;
+  const row = {
+    status: "analysed" as const,
+    error: null,
+    generatedAt: new Date(report.generated_at),
+    analysedAt: new Date(),
+    checks,
+    metrics,
+    usableTotalBytes: metrics.usable_total_bytes,
+    usableUsedBytes: metrics.usable_used_bytes,
+    failedChecks,
+  };
+  return { row, counters: analysis.counters };
+}
+
+const usagePoint = (row: { generatedAt: Date; usableUsedBytes: number; usableTotalBytes: number }) => ({
+  t: row.generatedAt.getTime(),
+  usable_used_bytes: row.usableUsedBytes,
+  usable_total_bytes: row.usableTotalBytes,
+});
+
 /** Analyses a parsed report of `cluster` and records it: the one writer of analysed reports. */
 export async function recordAnalysedReport(tx: Executor, input: ReportToRecord): Promise<RecordedReport> {
   const { cluster, report } = input;
@@ -96,9 +129,9 @@ export async function recordAnalysedReport(tx: Executor, input: ReportToRecord):
   const latest = cluster.lastReportAt === null || generatedAt > cluster.lastReportAt;
   const earlier = await tx
     .select({
-      t: clusterReports.generatedAt,
-      used: clusterReports.usableUsedBytes,
-      total: clusterReports.usableTotalBytes,
+      generatedAt: clusterReports.generatedAt,
+      usableUsedBytes: clusterReports.usableUsedBytes,
+      usableTotalBytes: clusterReports.usableTotalBytes,
     })
     .from(clusterReports)
     .where(
@@ -110,44 +143,24 @@ export async function recordAnalysedReport(tx: Executor, input: ReportToRecord):
     )
     .orderBy(desc(clusterReports.generatedAt))
     .limit(FORECAST_REPORTS);
-  const analysis = analyseReport({
-    report,
-    previous: latest ? cluster.netCounters : null,
-    history: earlier.map((r) => ({
-      t: r.t?.getTime() ?? 0,
-      usable_used_bytes: Number(r.used ?? 0),
-      usable_total_bytes: Number(r.total ?? 0),
-    })),
-  });
-  const { metrics } = analysis;
-  const checks = sortChecks(analysis.checks);
-  const failed = checks.filter((c) => !c.passed).length;
-  const analysed = {
-    status: "analysed" as const,
-    error: null,
-    generatedAt,
-    analysedAt: new Date(),
-    checks,
-    metrics,
-    usableTotalBytes: metrics.usable_total_bytes,
-    usableUsedBytes: metrics.usable_used_bytes,
-    failedChecks: failed,
-  };
+  const history = earlier.map((r) =>
+    usagePoint({
+      generatedAt: r.generatedAt ?? new Date(0),
+      usableUsedBytes: Number(r.usableUsedBytes ?? 0),
+      usableTotalBytes: Number(r.usableTotalBytes ?? 0),
+    }),
+  );
+  const { row: values, counters } = analysed(report, latest ? cluster.netCounters : null, history);
+  const { checks, metrics, failedChecks: failed } = values;
   const [row] = input.reportId
     ? await tx
         .update(clusterReports)
-        .set(analysed)
+        .set(values)
         .where(eq(clusterReports.id, input.reportId))
         .returning({ id: clusterReports.id })
     : await tx
         .insert(clusterReports)
-        .values({
-          clusterId: cluster.id,
-          accountId: cluster.accountId,
-          receivedAt: generatedAt,
-          size: 0,
-          ...analysed,
-        })
+        .values({ clusterId: cluster.id, accountId: cluster.accountId, receivedAt: generatedAt, ...values })
         .returning({ id: clusterReports.id });
   if (!row) throw new Error("report row missing");
   if (!latest) return { reportId: row.id, latest, cluster, alerts: [] };
@@ -163,7 +176,7 @@ export async function recordAnalysedReport(tx: Executor, input: ReportToRecord):
       totalSpace: metrics.usable_total_bytes,
       usedSpace: metrics.usable_used_bytes,
       latestReport: report,
-      netCounters: analysis.counters,
+      netCounters: counters,
       lastReportAt: generatedAt,
       latestReportId: row.id,
       notReportingSince: null,
@@ -186,6 +199,44 @@ export async function recordAnalysedReport(tx: Executor, input: ReportToRecord):
           data: { cluster_id: cluster.id, report_id: row.id, checks: failing.map((c) => c.id) },
         });
   return { reportId: row.id, latest, cluster: updated, alerts };
+}
+
+/**
+ * A new cluster's past reports at once, oldest first (the demo history): each analysed as if it
+ * had arrived in turn, all but the newest written in one insert, the newest recorded like a
+ * received report (it moves the cluster and, with `alerts`, alerts what fails in it).
+ */
+export async function recordReportHistory(
+  tx: Executor,
+  cluster: ClusterRow,
+  reports: readonly THealthReport[],
+  opts: { alerts: boolean },
+): Promise<RecordedReport | undefined> {
+  const newest = reports.at(-1);
+  if (!newest) return undefined;
+  const history: UsagePoint[] = [];
+  let previous: NetCounters | null = null;
+  let checks: TCheck[] = [];
+  const rows = reports.slice(0, -1).map((report) => {
+    const next = analysed(report, previous, history.slice(-FORECAST_REPORTS));
+    previous = next.counters;
+    checks = next.row.checks;
+    history.push(usagePoint(next.row));
+    return {
+      clusterId: cluster.id,
+      accountId: cluster.accountId,
+      receivedAt: next.row.generatedAt,
+      ...next.row,
+    };
+  });
+  if (rows.length > 0) await tx.insert(clusterReports).values(rows);
+  const before = {
+    ...cluster,
+    checks,
+    netCounters: previous,
+    lastReportAt: rows.at(-1)?.generatedAt ?? null,
+  };
+  return recordAnalysedReport(tx, { cluster: before, report: newest, alerts: opts.alerts });
 }
 
 async function readReport(storage: Storage, uuid: string): Promise<string> {
