@@ -23,14 +23,15 @@ import {
   ensureBuilt,
   freePort,
   freshDatabase,
+  latencyRow,
   median,
-  percentile,
   printTable,
   repoRoot,
   requireFromServer,
   signInAs,
   startServer,
   stopServer,
+  timed,
   waitFor,
 } from "./lib.mjs";
 
@@ -188,16 +189,6 @@ async function seed(url, latestReport) {
   }
 }
 
-async function timed(n, fn) {
-  const samples = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
 /** Parse + analyse one report `runs` times (after one warm-up); ms per run, ascending. */
 function analysisTimes(shared, report, runs) {
   const text = JSON.stringify(report);
@@ -275,17 +266,7 @@ try {
     ["GET /api/health reqType=checks", TARGETS.cluster, get(`/api/health?${cluster}&reqType=checks`)],
   ];
   const rows = [];
-  for (const [label, target, fn] of cases) {
-    const s = await timed(SAMPLES, fn);
-    const p95 = percentile(s, 95);
-    rows.push([
-      label,
-      String(s.length),
-      `${percentile(s, 50).toFixed(1)} ms`,
-      `${p95.toFixed(1)} ms`,
-      `< ${target} ms ${p95 < target ? "met" : "MISSED"}`,
-    ]);
-  }
+  for (const [label, target, fn] of cases) rows.push(latencyRow(label, await timed(SAMPLES, fn), target));
   printTable(["request", "samples", "p50", "p95", "target p95"], rows);
 
   // Analysis per report: the job's own work (parse the stored bytes, analyse), in this process.

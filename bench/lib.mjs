@@ -168,3 +168,26 @@ export async function apiCall(base, method, path, token, body) {
 /** An access token for a demo user (MFA off). */
 export const signInAs = async (base, username, password) =>
   (await apiCall(base, "POST", "/api/auth/login", undefined, { username, password })).access_token;
+
+/** Runs `fn(i)` n times in turn; the durations in ms, ascending. */
+export async function timed(n, fn) {
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+/** A table row of ascending samples: label, count, p50, p95 and whether p95 met the target. */
+export function latencyRow(label, samples, targetMs) {
+  const p95 = percentile(samples, 95);
+  return [
+    label,
+    String(samples.length),
+    `${percentile(samples, 50).toFixed(1)} ms`,
+    `${p95.toFixed(1)} ms`,
+    `< ${targetMs} ms ${p95 < targetMs ? "met" : "MISSED"}`,
+  ];
+}
