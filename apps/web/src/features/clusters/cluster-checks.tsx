@@ -33,8 +33,8 @@ export function CapacityCard({ metrics }: { metrics: TReportMetrics }) {
         <CardDescription>Usable space after erasure coding, from the latest report.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
-        <div className="flex items-baseline justify-between gap-3">
-          <span className="text-2xl font-semibold tabular-nums">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <span className="text-2xl font-semibold whitespace-nowrap tabular-nums">
             {usagePercent(metrics.usable_used_bytes, metrics.usable_total_bytes)}% used
           </span>
           <span

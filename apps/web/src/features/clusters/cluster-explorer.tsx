@@ -228,7 +228,7 @@ export function ExplorerTree({ root }: { root: TExplorerItem }) {
                 onFocus={() => setFocused(item.key)}
                 onClick={() => expandable && setOpen(item.key, !open)}
                 className={cn(
-                  "flex cursor-default flex-wrap items-center gap-x-3 gap-y-1 border-b py-2 pr-3 last:border-b-0",
+                  "flex cursor-default flex-wrap items-center gap-x-3 gap-y-1 border-b py-2 pr-3 text-sm last:border-b-0",
                   "outline-none focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
                   expandable && "cursor-pointer hover:bg-muted/60",
                 )}

@@ -1,7 +1,7 @@
 /** The cluster page: checks, no report yet, the explorer's gate, tree and search, reports, issue prefill, key rotation, not found. */
 import type { TCheck, TCluster, TExplorerItem, TReportMetrics } from "@portico/shared/schemas/clusters";
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { persistedStore } from "../../lib/persisted-store";
 import { setSession } from "../../lib/session";
 import {
@@ -14,7 +14,7 @@ import {
   testCustomer,
 } from "../../test/helpers";
 import type { THealthReportLog } from "./api";
-import ClusterScreen from "./cluster-screen";
+import ClusterScreen, { FAST_POLL_MS, SLOW_POLL_MS } from "./cluster-screen";
 
 const TIB = 2 ** 40;
 const when = "2026-11-20T03:00:00Z";
@@ -443,6 +443,48 @@ describe("/health/:accountId/:clusterId", () => {
     expect(calls(fetchMock)).toContain("POST /api/accounts/3/clusters/c-1/call-home-key");
     await user.click(within(shown).getByRole("button", { name: "Done" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("files tab: the cluster's files, and Upload diagnostics with this cluster filled in", async () => {
+    const { user } = renderCluster({ "GET /api/accounts/3/clusters/c-1/recentFiles": { items: [] } });
+    await user.click(await screen.findByRole("tab", { name: "Files" }));
+    expect(await screen.findByText("No files for this cluster yet")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Upload diagnostics" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload file" });
+    expect(within(dialog).getByLabelText("Cluster ID")).toHaveValue("c-1");
+  });
+
+  it("asks again every 5 s while the newest report is pending, and every minute once it is analysed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: "pending" | "analysed" = "pending";
+      let asked = 0;
+      renderCluster({
+        "GET /api/health": (u: URL) => {
+          const reqType = u.searchParams.get("reqType");
+          if (reqType === "checks") {
+            asked += 1;
+            return jsonResponse(checksAnswer());
+          }
+          if (reqType === "reports") return jsonResponse(reportLog([{ status }]));
+          return jsonResponse({ points: [], forecast: null });
+        },
+      });
+      await screen.findByText("Drives offline");
+      const first = asked;
+      await vi.advanceTimersByTimeAsync(FAST_POLL_MS + 100);
+      await waitFor(() => expect(asked).toBeGreaterThan(first));
+      status = "analysed";
+      // One more fast round may already be scheduled, and the analysed report refreshes the page once.
+      await vi.advanceTimersByTimeAsync(2 * FAST_POLL_MS + 100);
+      const settled = asked;
+      await vi.advanceTimersByTimeAsync(3 * FAST_POLL_MS);
+      expect(asked).toBe(settled);
+      await vi.advanceTimersByTimeAsync(SLOW_POLL_MS);
+      await waitFor(() => expect(asked).toBeGreaterThan(settled));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("an unknown cluster (404) says Cluster not found with the way back to Health", async () => {

@@ -287,7 +287,7 @@ export default function ClusterScreen() {
         )}
 
         <Tabs value={tab} onValueChange={(next) => setSearch({ tab: next }, { replace: true })}>
-          <TabsList className="max-w-full justify-start overflow-x-auto">
+          <TabsList className="h-auto max-w-full flex-wrap justify-start">
             {tabs.map((t) => (
               <TabsTrigger key={t} value={t}>
                 {TAB_LABELS[t]}

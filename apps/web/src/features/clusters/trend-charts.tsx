@@ -2,7 +2,7 @@
  * The cluster page's trend charts (recharts, loaded only with this module: the page imports it
  * lazily). Colours are the theme's CSS variables, so the charts follow light and dark.
  */
-import { formatBytes } from "@portico/shared/rules/units";
+import { BYTE_UNITS, formatBytes } from "@portico/shared/rules/units";
 import { type ReactNode, useId } from "react";
 import {
   Bar,
@@ -47,6 +47,7 @@ const timeAxis = {
   scale: "time",
   domain: ["dataMin", "dataMax"],
   tickFormatter: tickDate,
+  tickCount: 6,
 } as const;
 
 function ChartFigure({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
@@ -69,9 +70,24 @@ function ChartFigure({ title, summary, children }: { title: string; summary: str
   );
 }
 
+/** The binary unit of the largest value, so the capacity axis gets round ticks ("100 TiB", not "109.95 TiB"). */
+function byteScale(max: number): { unit: string; divisor: number } {
+  const i = Math.max(
+    0,
+    Math.min(BYTE_UNITS.length - 1, Math.floor(Math.log(Math.max(max, 1)) / Math.log(1024))),
+  );
+  return { unit: BYTE_UNITS[i] as string, divisor: 1024 ** i };
+}
+
 export default function TrendCharts({ trends, days }: { trends: THealthTrends; days: number }) {
-  const points = trends.points.map((p) => ({ ...p, t: Date.parse(p.t) }));
-  const forecast = forecastLine(trends, days);
+  const { unit, divisor } = byteScale(Math.max(...trends.points.map((p) => p.usable_total_bytes)));
+  const points = trends.points.map((p) => ({
+    ...p,
+    t: Date.parse(p.t),
+    total: p.usable_total_bytes / divisor,
+    used: p.usable_used_bytes / divisor,
+  }));
+  const forecast = forecastLine(trends, days)?.map((p) => ({ t: p.t, forecast: p.forecast / divisor }));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -79,17 +95,11 @@ export default function TrendCharts({ trends, days }: { trends: THealthTrends; d
           <LineChart margin={{ top: 8, right: 12, bottom: 0, left: 8 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
             <XAxis {...timeAxis} />
-            <YAxis {...axis} width={72} tickFormatter={(v: number) => formatBytes(v)} />
-            <Tooltip {...tooltip} formatter={(v: unknown) => formatBytes(Number(v))} />
+            <YAxis {...axis} width={64} tickFormatter={(v: number) => `${v} ${unit}`} />
+            <Tooltip {...tooltip} formatter={(v: unknown) => formatBytes(Number(v) * divisor)} />
             <Legend {...legend} />
-            <Line
-              data={points}
-              dataKey="usable_total_bytes"
-              name="Total"
-              stroke="var(--muted-foreground)"
-              {...line}
-            />
-            <Line data={points} dataKey="usable_used_bytes" name="Used" stroke="var(--primary)" {...line} />
+            <Line data={points} dataKey="total" name="Total" stroke="var(--muted-foreground)" {...line} />
+            <Line data={points} dataKey="used" name="Used" stroke="var(--primary)" {...line} />
             {forecast && (
               <Line
                 data={forecast}
