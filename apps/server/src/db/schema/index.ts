@@ -9,3 +9,4 @@ export * from "./issue-work";
 export * from "./planning";
 export * from "./platform";
 export * from "./users";
+export * from "./licences";
