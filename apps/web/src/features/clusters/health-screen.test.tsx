@@ -95,7 +95,9 @@ describe("health screen", () => {
     expect(within(summary).getByText("Clusters").nextSibling).toHaveTextContent("4");
     expect(within(summary).getByText("Failing").nextSibling).toHaveTextContent("2");
     expect(within(summary).getByText("Not reporting").nextSibling).toHaveTextContent("1");
-    expect(within(summary).getByText("12.5 TiB of 18 TiB")).toBeInTheDocument();
+    expect(within(summary).getByText("Capacity used").nextSibling).toHaveTextContent(
+      "12.5 TiBof 18 TiB · 69%",
+    );
     expect(calls(fetchMock)).toContain(HEALTH);
     expect(
       String(fetchMock.mock.calls.find(([url]) => String(url).startsWith("/api/health"))?.[0]),

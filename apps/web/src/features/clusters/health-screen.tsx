@@ -5,6 +5,7 @@
  * and engineers rename and delete clusters here. Refetched every minute while the page is
  * visible, so reports analysed meanwhile appear without a reload.
  */
+import { formatBytes } from "@portico/shared/rules/units";
 import { useQuery } from "@tanstack/react-query";
 import Building2 from "lucide-react/icons/building-2";
 import Plus from "lucide-react/icons/plus";
@@ -199,12 +200,11 @@ function ClusterCards({
   );
 }
 
-function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="min-w-0 rounded-lg border bg-card px-4 py-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tracking-tight text-foreground tabular-nums">{value}</dd>
-      {children}
     </div>
   );
 }
@@ -225,11 +225,19 @@ function FleetSummary({ summary }: { summary: TFleetSummary | undefined }) {
       <Stat
         label="Capacity used"
         value={
-          total_space > 0 ? <span className="text-base">{formatUsage(used_space, total_space)}</span> : "—"
+          total_space > 0 ? (
+            <>
+              {formatBytes(used_space)}
+              <span className="mt-0.5 block text-xs font-normal text-muted-foreground">
+                of {formatBytes(total_space)} · {usagePercent(used_space, total_space)}%
+              </span>
+              <UsageBar used={used_space} total={total_space} className="mt-1.5" />
+            </>
+          ) : (
+            "—"
+          )
         }
-      >
-        {total_space > 0 && <UsageBar used={used_space} total={total_space} className="mt-2" />}
-      </Stat>
+      />
       <Stat
         label="Failing"
         value={<span className={summary.failing > 0 ? "text-danger" : undefined}>{summary.failing}</span>}
