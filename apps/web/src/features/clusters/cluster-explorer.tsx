@@ -11,11 +11,15 @@ import ChevronRight from "lucide-react/icons/chevron-right";
 import Search from "lucide-react/icons/search";
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import { QueryError } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { clusterExplorerQuery } from "./api";
 import { StateBadge, Usage } from "./cluster-parts";
+
+/** Rows rendered at once: a search matching thousands of drives still answers quickly. */
+export const ROWS_PER_STEP = 500;
 
 const KIND_LABELS: Record<TExplorerItem["kind"], string> = {
   cluster: "Cluster",
@@ -106,7 +110,11 @@ export function ExplorerTree({ root }: { root: TExplorerItem }) {
   const isOpen = (key: string) => (keep ? keep.has(key) && !collapsedInSearch.has(key) : expanded.has(key));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts with everything open
   useEffect(() => setCollapsedInSearch(new Set()), [deferred]);
-  const rows = visibleRows(root, isOpen, keep);
+  const [limit, setLimit] = useState(ROWS_PER_STEP);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first rows again
+  useEffect(() => setLimit(ROWS_PER_STEP), [deferred]);
+  const allRows = visibleRows(root, isOpen, keep);
+  const rows = allRows.slice(0, limit);
   const [focused, setFocused] = useState<string>(root.key);
   const focusKey = rows.some((r) => r.item.key === focused) ? focused : (rows[0]?.item.key ?? root.key);
   const refs = useRef(new Map<string, HTMLDivElement>());
@@ -263,6 +271,16 @@ export function ExplorerTree({ root }: { root: TExplorerItem }) {
               </div>
             );
           })}
+        </div>
+      )}
+      {allRows.length > rows.length && (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <span>
+            Showing {rows.length} of {allRows.length} items.
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => setLimit((n) => n + ROWS_PER_STEP)}>
+            Show more
+          </Button>
         </div>
       )}
     </div>
