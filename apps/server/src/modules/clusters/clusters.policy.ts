@@ -4,10 +4,10 @@
  * rename, delete them and rotate their keys (a plain member: 403). The explorer is gated by the
  * spec §6 rule for the account acted on.
  */
-import { isFeatureAllowed } from "@portico/shared/rules/feature-gating";
 import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
 import type { Config } from "../../config";
-import { membershipRole, resolveAccount, VENDOR_ACCOUNT_ID, type Viewer } from "../../platform/auth/viewer";
+import { featureAllowed } from "../../platform/auth/feature-gate";
+import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { forbidden } from "../../platform/errors";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
@@ -38,12 +38,6 @@ export async function healthAccount(
 
 /** 403 explorerNotAvailable where spec §6 keeps the cluster explorer closed. */
 export function assertExplorerAllowed(config: Pick<Config, "deployEnv">, viewer: Viewer, accountId: number) {
-  const allowed = isFeatureAllowed({
-    feature: "cluster_explorer",
-    env: config.deployEnv,
-    accountId,
-    isEngineer: viewer.isEngineer,
-    isVendorMember: membershipRole(viewer, VENDOR_ACCOUNT_ID) !== undefined,
-  });
+  const allowed = featureAllowed(config, viewer, "cluster_explorer", accountId);
   if (!allowed) throw forbidden(CLUSTER_MESSAGES.explorerNotAvailable);
 }

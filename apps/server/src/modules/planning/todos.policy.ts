@@ -4,16 +4,10 @@
  * todos of that account: a customer their organization's (`aid`, else their default one), an
  * engineer every account's, or one account's with `aid`. Another account's todo is not found.
  */
-import { isFeatureAllowed } from "@portico/shared/rules/feature-gating";
 import { TODO_MESSAGES } from "@portico/shared/schemas/todos";
 import type { Config } from "../../config";
-import {
-  findAccountScope,
-  membershipRole,
-  NO_ORGANIZATION,
-  VENDOR_ACCOUNT_ID,
-  type Viewer,
-} from "../../platform/auth/viewer";
+import { featureAllowed } from "../../platform/auth/feature-gate";
+import { findAccountScope, NO_ORGANIZATION, type Viewer } from "../../platform/auth/viewer";
 import { forbidden } from "../../platform/errors";
 import type { IssueScope } from "../conversations/issues.queries";
 
@@ -33,13 +27,7 @@ export function todoAccess(
   // A customer naming someone else's organization is refused here (403), before the gate.
   const account = findAccountScope(viewer, aid);
   const accountId = viewer.isEngineer ? (aid ?? null) : (account?.accountId ?? null);
-  const allowed = isFeatureAllowed({
-    feature: "todo",
-    env: config.deployEnv,
-    accountId,
-    isEngineer: viewer.isEngineer,
-    isVendorMember: membershipRole(viewer, VENDOR_ACCOUNT_ID) !== undefined,
-  });
+  const allowed = featureAllowed(config, viewer, "todo", accountId);
   if (!allowed) throw forbidden(TODO_MESSAGES.notAvailable);
   if (viewer.isEngineer)
     return { scope: aid === undefined ? { all: true } : { accountIds: [aid] }, accountId };
