@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
 import { HEALTH_REPORT_MESSAGES } from "@portico/shared/schemas/health-report";
 import { and, eq, sql } from "drizzle-orm";
@@ -108,6 +109,30 @@ describe("a cluster calling home with its key", () => {
     expect(res).toEqual({ status: 413, body: { error: HEALTH_REPORT_MESSAGES.tooLarge, status: 413 } });
     expect(await countFiles(s.cast.orgA.id)).toBe(before);
     expect(await reportsOf(cluster.id)).toEqual([]);
+  });
+
+  it("stops a streamed body without a length at the limit, with the same message", async () => {
+    const cluster = await insertCluster(s.t.db, s.cast.orgA.id);
+    const mib = Buffer.alloc(1024 * 1024, 0x20);
+    async function* chunks() {
+      for (let i = 0; i < 65; i++) yield mib;
+    }
+    const res = await s.t.app.inject({
+      method: "POST",
+      url: "/api/health/report",
+      payload: Readable.from(chunks()),
+      headers: { "content-type": "application/json", authorization: cluster.key },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 413,
+      body: { error: HEALTH_REPORT_MESSAGES.tooLarge, status: 413 },
+    });
+    expect(await reportsOf(cluster.id)).toEqual([]);
+  });
+
+  it("is in the API document", async () => {
+    const doc = (await s.t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(doc.paths["/api/health/report"]?.post?.responses?.["202"]).toBeDefined();
   });
 
   it("accepts a report whose node clocks run far ahead, and flags them critical", async () => {

@@ -258,7 +258,12 @@ export function registerIngestJob(ctx: AppContext) {
     const [row] = await tx.select().from(clusterReports).where(eq(clusterReports.id, report_id));
     if (row?.status !== "pending") return;
     // Locked: two instances analysing two reports of one cluster write its latest state in turn.
-    const [cluster] = await tx.select().from(clusters).where(eq(clusters.id, row.clusterId)).for("update");
+    // "No key update" lets uploads naming the cluster (a foreign-key share lock) go on meanwhile.
+    const [cluster] = await tx
+      .select()
+      .from(clusters)
+      .where(eq(clusters.id, row.clusterId))
+      .for("no key update");
     if (!cluster) return;
     if (!row.fileUuid) return markFailed(tx, row.id, "The report's file was deleted before it was analysed");
     if (row.size > HEALTH_REPORT_MAX_BYTES) return markFailed(tx, row.id, HEALTH_REPORT_MESSAGES.tooLarge);
