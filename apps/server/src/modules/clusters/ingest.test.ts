@@ -13,10 +13,11 @@ import {
 } from "../../db/schema";
 import { createAccount, createUser, multipart, signIn } from "../../test/helper";
 import { castSuite } from "../conversations/test-fixtures";
+import { encodeMetadata } from "../files/files-test-kit";
 import { ANALYSE_REPORT_JOB } from "./ingest";
 import { clusterRow, insertCluster, reportOf, sendReport } from "./reports-test-kit";
 
-const s = castSuite();
+const s = castSuite({ listen: true });
 const flush = () => s.t.app.ctx.jobs.flush();
 const HOUR = 3600_000;
 
@@ -161,6 +162,40 @@ describe("the analysis job", () => {
 });
 
 describe("files and issues naming a cluster", () => {
+  /** A whole tus upload (create, one PATCH) of a health_report naming the cluster. */
+  async function tusUpload(clusterId: string, data: Buffer) {
+    const tus = { "tus-resumable": "1.0.0", authorization: s.cast.ownerA };
+    const metadata = {
+      filename: "report.json",
+      account_id: String(s.cast.orgA.id),
+      file_type: "health_report",
+      cluster_id: clusterId,
+    };
+    const create = await fetch(`${s.base}/api/uploads`, {
+      method: "POST",
+      headers: { ...tus, "upload-length": String(data.length), "upload-metadata": encodeMetadata(metadata) },
+    });
+    if (create.status !== 201) return create;
+    return fetch(`${s.base}${create.headers.get("location")}`, {
+      method: "PATCH",
+      headers: { ...tus, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      body: data,
+    });
+  }
+
+  it("queues a tus upload of a cluster's report, and refuses one naming another's cluster", async () => {
+    const mine = await insertCluster(s.t.db, s.cast.orgA.id);
+    const theirs = await insertCluster(s.t.db, s.cast.orgB.id);
+    expect((await tusUpload(mine.id, Buffer.from(reportOf(mine)))).status).toBe(204);
+    await flush();
+    expect(await reportsOf(mine.id)).toMatchObject([{ status: "analysed", failedChecks: 0 }]);
+
+    const refused = await tusUpload(theirs.id, Buffer.from(reportOf(theirs)));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: CLUSTER_MESSAGES.clusterNotFound, status: 400 });
+    expect(await reportsOf(theirs.id)).toEqual([]);
+  });
+
   it("refuses a cluster that is not one of the account's, storing nothing", async () => {
     const mine = await insertCluster(s.t.db, s.cast.orgA.id);
     const theirs = await insertCluster(s.t.db, s.cast.orgB.id);
