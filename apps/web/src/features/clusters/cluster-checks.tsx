@@ -10,12 +10,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { cn } from "../../lib/cn";
+import { callHomeCommand, REPORT_SCHEMA_PATH } from "./call-home-key-panel";
 import { CheckBadge, Usage } from "./cluster-parts";
 import { usagePercent } from "./cluster-status";
-
-/** The cron hint of the README: a cluster posts its report with its own call-home key. */
-export const CRON_HINT =
-  'curl -fsS -X POST -H "Authorization: Bearer $PORTICO_KEY" -H "Content-Type: application/json" --data-binary @/path/report.json https://portico.example/api/health/report';
 
 const dayCount = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
@@ -86,16 +83,13 @@ export function NoReportYet() {
         <div className="space-y-2">
           <p>
             Have the cluster post a report matching the{" "}
-            <a
-              href="/api/health/report-schema.json"
-              className="font-medium text-link underline-offset-2 hover:underline"
-            >
+            <a href={REPORT_SCHEMA_PATH} className="font-medium text-link underline-offset-2 hover:underline">
               health report schema
             </a>{" "}
-            with its call-home key, e.g. daily from cron:
+            with its call-home key, e.g. daily from its crontab:
           </p>
-          <pre className="overflow-x-auto rounded-md bg-muted p-3 text-left text-xs text-foreground">
-            <code>{CRON_HINT}</code>
+          <pre className="rounded-md bg-muted p-3 text-left font-mono text-xs break-all whitespace-pre-wrap text-foreground">
+            <code>{callHomeCommand("$PORTICO_KEY")}</code>
           </pre>
         </div>
       }
