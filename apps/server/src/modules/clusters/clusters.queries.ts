@@ -4,10 +4,11 @@
  * call-home log. Every query is scoped by the account acted on: another account's cluster is
  * simply not found.
  */
-import { fitForecast, sortChecks, worstCheck } from "@portico/shared/rules/health-analysis";
+import { fitForecast, sortChecks } from "@portico/shared/rules/health-analysis";
 import {
   FORECAST_REPORTS,
   NOT_REPORTING_AFTER_HOURS,
+  SEVERITY_RANK,
   type TCheck,
   type TCluster,
   type TReportMetrics,
@@ -28,18 +29,40 @@ export const REPORTS_PAGE_SIZE = 25;
  */
 export const notReportingSql = sql<boolean>`(${clusters.notReportingSince} is not null or coalesce(${clusters.lastReportAt}, ${clusters.createdAt}) < now() - make_interval(hours => ${NOT_REPORTING_AFTER_HOURS}))`;
 
-// The latest report and the network counters can be megabytes (10,000 nodes): lists never read them.
+/**
+ * The worst failing check, computed where the row is (a list reads one check per cluster, not
+ * seven): the shared worstCheck's rule, highest SEVERITY_RANK first, then the stored order,
+ * which is CHECK_IDS order.
+ */
+const worstCheckSql = sql<TCheck | null>`(select e.value from jsonb_array_elements(${clusters.checks}) with ordinality e(value, n)
+  where not (e.value->>'passed')::boolean
+  order by case e.value->>'severity' ${sql.raw(
+    Object.entries(SEVERITY_RANK)
+      .map(([severity, rank]) => `when '${severity}' then ${rank}`)
+      .join(" "),
+  )} else 0 end desc, e.n limit 1)`;
+
+// The latest report and the network counters can be megabytes (10,000 nodes): lists never read
+// them, nor the checks (the worst one comes computed).
 const {
   latestReport: _report,
   netCounters: _counters,
   callHomeKeyHash: _hash,
+  checks: _checks,
   ...listed
 } = getTableColumns(clusters);
-const clusterColumns = { ...listed, notReporting: notReportingSql };
+const listColumns = { ...listed, notReporting: notReportingSql, worstCheck: worstCheckSql };
+const clusterColumns = { ...listColumns, checks: clusters.checks };
 
-export type ClusterListRow = Omit<ClusterRow, "latestReport" | "netCounters" | "callHomeKeyHash"> & {
+export type ClusterListRow = Omit<
+  ClusterRow,
+  "latestReport" | "netCounters" | "callHomeKeyHash" | "checks"
+> & {
   notReporting: boolean;
+  worstCheck: TCheck | null;
 };
+/** One cluster, with its latest checks. */
+export type ClusterDetailRow = ClusterListRow & { checks: TCheck[] };
 
 export function presentCluster(row: ClusterListRow): TCluster {
   return {
@@ -55,7 +78,7 @@ export function presentCluster(row: ClusterListRow): TCluster {
     no_of_failed_checks: row.failedChecks,
     last_report_at: row.lastReportAt?.toISOString() ?? null,
     not_reporting: row.notReporting,
-    worst_check: worstCheck(row.checks),
+    worst_check: row.worstCheck,
     call_home_key_hint: row.callHomeKeyHint,
   };
 }
@@ -68,7 +91,7 @@ export async function findCluster(
   exec: Executor,
   accountId: number,
   clusterId: string,
-): Promise<ClusterListRow | undefined> {
+): Promise<ClusterDetailRow | undefined> {
   const [row] = await exec.select(clusterColumns).from(clusters).where(inAccount(accountId, clusterId));
   return row;
 }
@@ -85,7 +108,7 @@ export async function findLatestReport(exec: Executor, accountId: number, cluste
 /** Every cluster of the account, worst first: worst failing check, then not reporting, then name. */
 export async function listClusters(exec: Executor, accountId: number): Promise<TCluster[]> {
   const rows = await exec
-    .select(clusterColumns)
+    .select(listColumns)
     .from(clusters)
     .where(eq(clusters.accountId, accountId))
     .orderBy(desc(clusters.worstRank), desc(notReportingSql), asc(clusters.name), asc(clusters.id));
@@ -139,7 +162,7 @@ export async function recentFiles(
 }
 
 /** The latest report's checks (failed first) and metrics. */
-export async function latestChecks(exec: Executor, cluster: ClusterListRow) {
+export async function latestChecks(exec: Executor, cluster: ClusterDetailRow) {
   const [report] = cluster.latestReportId
     ? await exec
         .select({ metrics: clusterReports.metrics })

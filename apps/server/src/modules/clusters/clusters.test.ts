@@ -199,6 +199,15 @@ describe("clusters of an account", () => {
       not_reporting: 0,
       reported_capacity: 200,
     });
+    // The worst is the most severe failing check, the first of them in check order on a tie.
+    const mixed = checksFailing("drives_offline", "drive_usage", "clock_drift").map((c) =>
+      c.id === "drives_offline" ? { ...c, severity: "warning" as const } : c,
+    );
+    await t.db.update(clusters).set({ checks: mixed }).where(eq(clusters.id, failing.id));
+    expect((await call(cast.engineer, "GET", clusterUrl(failing))).body.worst_check.id).toBe("drive_usage");
+    expect((await call(cast.engineer, "GET", clustersOf(account.id))).body.items[0].worst_check.id).toBe(
+      "drive_usage",
+    );
     const empty = await call(cast.ownerB, "GET", `${clustersOf(cast.orgB.id)}/summary`);
     expect(empty.status).toBe(200);
     expect((await call(cast.userA, "GET", clustersOf(cast.orgA.id))).status).toBe(200);
