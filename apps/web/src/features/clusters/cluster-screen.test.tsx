@@ -471,6 +471,7 @@ describe("/health/:accountId/:clusterId", () => {
         },
       });
       await screen.findByText("Drives offline");
+      expect(await screen.findByText("Analysing a new report…")).toBeInTheDocument();
       const first = asked;
       await vi.advanceTimersByTimeAsync(FAST_POLL_MS + 100);
       await waitFor(() => expect(asked).toBeGreaterThan(first));

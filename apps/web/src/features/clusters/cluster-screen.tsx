@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { QueryError } from "../../components/ui/alert";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -139,7 +140,7 @@ function ScreenSkeleton() {
   );
 }
 
-function HeaderFacts({ cluster }: { cluster: TCluster }) {
+function HeaderFacts({ cluster, analysing }: { cluster: TCluster; analysing: boolean }) {
   return (
     <div className="space-y-1">
       {cluster.description && <p className="break-words">{cluster.description}</p>}
@@ -159,6 +160,7 @@ function HeaderFacts({ cluster }: { cluster: TCluster }) {
           <span>No report yet</span>
         )}
         {cluster.not_reporting && <NotReportingBadge />}
+        {analysing && <Badge variant="info">Analysing a new report…</Badge>}
       </p>
     </div>
   );
@@ -246,7 +248,7 @@ export default function ClusterScreen() {
       <PageHeader
         title={c.name}
         breadcrumbs={[{ label: "Health", to: "/health" }, { label: c.name }]}
-        description={<HeaderFacts cluster={c} />}
+        description={<HeaderFacts cluster={c} analysing={newest?.status === "pending"} />}
         actions={
           <>
             {canManage && <RotateKey cluster={c} onRotated={onRotated} />}
