@@ -22,6 +22,8 @@ import { categoryRoutes } from "./modules/conversations/categories.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { filesModule } from "./modules/files/files.module";
+import { licencesModule } from "./modules/licences/licences.module";
+import { machineAuthModule } from "./modules/machine-auth/machine-auth.module";
 import { operationsRoutes } from "./modules/operations/operations.routes";
 import { probeRoutes } from "./modules/operations/probes.routes";
 import { phoneRoutes } from "./modules/phone/phone.routes";
@@ -121,6 +123,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(probeRoutes, { redis });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(accountRoutes, { prefix: "/api/auth" });
+  await app.register(machineAuthModule, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/chat" });
   await app.register(conversationRoutes, { prefix: "/api/chat" });
   await app.register(planningRoutes, { prefix: "/api/chat" });
@@ -131,6 +134,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(categoryRoutes, { prefix: "/api" });
   await app.register(filesModule);
   await app.register(clustersModule, { prefix: "/api" });
+  await app.register(licencesModule);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

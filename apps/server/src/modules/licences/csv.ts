@@ -1,0 +1,25 @@
+/**
+ * CSV for exports (RFC 4180: comma separated, CRLF line ends, a field quoted when it holds a
+ * comma, quote, CR or LF, quotes doubled). A text cell a spreadsheet would read as a formula
+ * (starting with = + - @ TAB or CR) is prefixed with ' so opening the file runs nothing (OWASP
+ * CSV injection). No CSV library is installed and this is all an export needs.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  return [header, ...rows]
+    .map((row) => row.map(csvCell).join(","))
+    .join("\r\n")
+    .concat("\r\n");
+}
