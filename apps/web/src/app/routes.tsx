@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
                 path: "cluster/register",
                 lazy: lazyScreen(() => import("../features/clusters/register-cluster-screen")),
               },
+              { path: "license", lazy: lazyScreen(() => import("../features/licences/licence-screen")) },
+              {
+                path: "api-tokens",
+                lazy: lazyScreen(() => import("../features/api-tokens/api-tokens-screen")),
+              },
               ...placeholderRoutes,
               { path: "alerts", lazy: lazyScreen(() => import("../features/alerts/alerts-screen")) },
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },

@@ -16,7 +16,6 @@ const CUSTOMERS = { title: "Customers", path: "/customers" };
 const SUBSCRIPTION = { title: "Subscription", path: "/subscription" };
 
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
-  { path: "license", title: "License" },
   { path: "users", title: "Users" },
   { path: "customers", title: "Customers", engineerOnly: true },
   { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
