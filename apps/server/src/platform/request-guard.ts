@@ -7,31 +7,35 @@
  * `config: { maintenance: "open" }`. Both are read from the matched route, never from the raw
  * URL, so an encoded path (`/%61pi/...`) is judged like the route it reaches.
  *
- * A route declaring `config: { callHome: true }` (a cluster sending its health report) also takes
- * a cluster's call-home key as its bearer token: the key names its cluster, and nothing else.
+ * A route declaring `config: { machine: "<scope>" }` also takes a machine credential as its bearer
+ * token instead of a signed-in viewer: an API token holding that scope, and for cluster_register a
+ * registration key, for health_upload a cluster's call-home key. The credential acts for its own
+ * organization only: an `aid` or `accId` in the query, or the `:id` of an `/accounts/:id` route,
+ * naming another is refused here, before the route runs. A machine credential is never a viewer:
+ * on any other route it is refused like a bad session token.
  */
 
-import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
-import { eq } from "drizzle-orm";
+import { API_TOKEN_MESSAGES, type ApiScope } from "@portico/shared/schemas/api-tokens";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import { clusters } from "../db/schema";
-import { hashCallHomeKey, isCallHomeKey } from "../modules/clusters/call-home-key";
+import {
+  findMachineCredential,
+  type MachinePrincipal,
+  machineKindFor,
+  touchApiToken,
+} from "../modules/machine-auth/machine-credentials";
 import { authenticate, bearerToken, type Viewer } from "./auth/viewer";
-import { HttpError } from "./errors";
+import { forbidden, HttpError } from "./errors";
 
 export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
   maintenanceOpen: boolean;
-  callHome: boolean;
+  /** The scope of the machine credentials it takes, if any. */
+  machine: ApiScope | null;
 }
 
-/** The cluster a call-home key belongs to. */
-export interface CallHome {
-  clusterId: string;
-  accountId: number;
-}
+export type { MachinePrincipal };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -43,12 +47,16 @@ declare module "fastify" {
     public?: boolean;
     /** Keeps answering during maintenance (status, engineer sign-in, session plumbing, probes). */
     maintenance?: "open";
-    /** Also takes a cluster's call-home key (request.callHome) instead of a signed-in viewer. */
+    /** Also takes machine credentials of this scope (request.machine) instead of a signed-in viewer. */
+    machine?: ApiScope;
+    /** TRANSITIONAL (until the call-home route moves to machine: "health_upload"). */
     callHome?: boolean;
   }
   interface FastifyRequest {
-    /** Set by the request guard when a callHome route was called with a valid call-home key. */
-    callHome: CallHome | null;
+    /** TRANSITIONAL: request.machine of kind call_home. */
+    callHome: { clusterId: string; accountId: number } | null;
+    /** Set by the request guard when a machine route was called with a valid machine credential. */
+    machine: MachinePrincipal | null;
   }
 }
 
@@ -65,20 +73,38 @@ function applyDefaults(route: RouteOptions) {
   }
 }
 
+/** Routes under /accounts/:id name the account they act on by that parameter. */
+const NAMES_ACCOUNT = /\/accounts\/:id(?:\/|$)/;
+
+/**
+ * Every account a request names, as sent (raw text, compared exactly, so nothing that parses
+ * differently later can slip past): `aid` and `accId` in the query, and an account route's `:id`.
+ */
+function accountsNamed(request: FastifyRequest): string[] {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const named = [query.aid, query.accId].filter((v) => v !== undefined && v !== "").map(String);
+  if (NAMES_ACCOUNT.test(request.routeOptions.url ?? "")) {
+    named.push(String((request.params as Record<string, unknown>).id));
+  }
+  return named;
+}
+
 export function registerRequestGuard(app: FastifyInstance) {
   const { ctx } = app;
   const table: RouteEntry[] = [];
   app.decorate("routeTable", table);
+  app.decorateRequest("machine", null);
   app.decorateRequest("callHome", null);
   app.addHook("onRoute", (route) => {
     applyDefaults(route);
+    if (route.config?.callHome) route.config = { ...route.config, machine: "health_upload" };
     for (const method of [route.method].flat()) {
       table.push({
         method,
         url: route.url,
         public: route.config?.public === true,
         maintenanceOpen: route.config?.maintenance === "open",
-        callHome: route.config?.callHome === true,
+        machine: route.config?.machine ?? null,
       });
     }
   });
@@ -92,22 +118,43 @@ export function registerRequestGuard(app: FastifyInstance) {
     return viewer?.isEngineer ?? false;
   };
 
-  /** One lookup on the unique hash; an unknown or rotated key is refused like a bad token. */
-  const callHomeCluster = async (key: string): Promise<CallHome> => {
-    const [cluster] = await ctx.db
-      .select({ clusterId: clusters.id, accountId: clusters.accountId })
-      .from(clusters)
-      .where(eq(clusters.callHomeKeyHash, hashCallHomeKey(key)));
-    if (!cluster) throw new HttpError(401, CLUSTER_MESSAGES.callHomeKey);
-    return cluster;
+  /** Last-use writes in flight: never awaited by their request, but finished before the app closes. */
+  const touches = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.all(touches);
+  });
+  const recordUse = (request: FastifyRequest, tokenId: number) => {
+    const touch = touchApiToken(ctx.db, tokenId).catch((err) =>
+      request.log.error({ err, tokenId }, "could not record an API token's last use"),
+    );
+    touches.add(touch);
+    void touch.finally(() => touches.delete(touch));
+  };
+
+  /** The credential, if it may act here: in scope, and for no organization but its own. */
+  const admitMachine = async (request: FastifyRequest, scope: ApiScope, token: string) => {
+    const kind = machineKindFor(scope, token);
+    if (!kind) return null;
+    const found = await findMachineCredential(ctx.db, kind, token);
+    if (found.scopes && !found.scopes.includes(scope)) throw forbidden(API_TOKEN_MESSAGES.outOfScope);
+    const { principal } = found;
+    if (accountsNamed(request).some((id) => id !== String(principal.accountId))) {
+      throw forbidden(API_TOKEN_MESSAGES.otherAccount);
+    }
+    if (found.stale && principal.tokenId !== undefined) recordUse(request, principal.tokenId);
+    return principal;
   };
 
   app.addHook("onRequest", async (request) => {
     if (request.is404) return;
     const { config, url } = request.routeOptions;
-    const token = config.callHome ? bearerToken(request) : undefined;
-    if (token && isCallHomeKey(token)) request.callHome = await callHomeCluster(token);
-    else if (!config.public) request.viewer = await authenticate(request, ctx.db, ctx.jwt);
+    const token = config.machine ? bearerToken(request) : undefined;
+    if (config.machine && token) request.machine = await admitMachine(request, config.machine, token);
+    const { machine } = request;
+    if (machine?.kind === "call_home" && machine.clusterId) {
+      request.callHome = { clusterId: machine.clusterId, accountId: machine.accountId };
+    }
+    if (!request.machine && !config.public) request.viewer = await authenticate(request, ctx.db, ctx.jwt);
     if (config.maintenance === "open" || !url || !isApi(url)) return;
     const state = await ctx.maintenance.current();
     if (state.enabled && !(await engineerDespiteMaintenance(request))) {

@@ -18,3 +18,20 @@ export function sameHash(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+export interface IssuedSecret {
+  /** Shown to its owner once. */
+  secret: string;
+  hash: string;
+  /** prefix…last4: recognisable in lists, never usable. */
+  hint: string;
+}
+
+/**
+ * A machine credential (API token, registration key, call-home key): 32 random bytes behind a
+ * fixed prefix, so secret scanners recognise a leaked one. High entropy needs no slow hash.
+ */
+export function issueSecret(prefix: string): IssuedSecret {
+  const secret = `${prefix}${randomBytes(32).toString("base64url")}`;
+  return { secret, hash: hashToken(secret), hint: `${prefix}…${secret.slice(-4)}` };
+}
