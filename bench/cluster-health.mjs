@@ -123,13 +123,13 @@ async function seed(url, latestReport) {
        cross join lateral (select (m.total * m.pct)::bigint as used) u
        cross join lateral (
          select jsonb_build_array(
-                  pg_temp.chk('drives_offline', 'Drives online', m.offline > 0, 'critical', m.offline || ' drives offline'),
+                  pg_temp.chk('drives_offline', 'Drive availability', m.offline > 0, 'critical', m.offline || ' drives offline'),
                   pg_temp.chk('drive_usage', 'Drive usage', m.pct > 0.8,
                               case when m.pct > 0.9 then 'critical' else 'warning' end,
                               'Fullest drive ' || round(m.pct * 100 + 3) || ' % used'),
-                  pg_temp.chk('version_skew', 'Same version on every node', m.skew, 'warning', '2 versions'),
-                  pg_temp.chk('clock_drift', 'Node clocks in sync', m.drift > 5000, 'warning', 'Drift ' || m.drift || ' ms'),
-                  pg_temp.chk('erasure_sets', 'Erasure sets healthy', false, 'warning', 'All 16 sets healthy'),
+                  pg_temp.chk('version_skew', 'Version consistency', m.skew, 'warning', '2 versions'),
+                  pg_temp.chk('clock_drift', 'Clock sync', m.drift > 5000, 'warning', 'Drift ' || m.drift || ' ms'),
+                  pg_temp.chk('erasure_sets', 'Erasure set health', false, 'warning', 'All 16 sets healthy'),
                   pg_temp.chk('network_errors', 'Network errors', false, 'warning', m.net || ' new errors'),
                   pg_temp.chk('capacity_forecast', 'Capacity forecast', false, 'warning', 'Full in more than 30 days')
                 ) as checks,

@@ -41,11 +41,11 @@ export const FORECAST_MIN_REPORTS = 3;
 export const FORECAST_MIN_SPAN_HOURS = 24;
 
 export const CHECK_TITLES: Readonly<Record<CheckId, string>> = {
-  drives_offline: "Drives online",
+  drives_offline: "Drive availability",
   drive_usage: "Drive usage",
-  version_skew: "Same version on every node",
-  clock_drift: "Node clocks in sync",
-  erasure_sets: "Erasure sets healthy",
+  version_skew: "Version consistency",
+  clock_drift: "Clock sync",
+  erasure_sets: "Erasure set health",
   network_errors: "Network errors",
   capacity_forecast: "Capacity forecast",
 };

@@ -120,7 +120,7 @@ describe("the analysis job", () => {
       type: "CLUSTER_CHECK",
       link: `/health/${s.cast.orgA.id}/${cluster.id}`,
     });
-    expect(raised[0]?.message).toMatch(/^prod-east: .*Drives online/);
+    expect(raised[0]?.message).toMatch(/^prod-east: .*Drive availability/);
     expect(raised.map((a) => a.userId)).not.toContain(s.cast.userAId);
 
     // Still failing: not news.
