@@ -8,6 +8,7 @@ import { hashPassword } from "../platform/auth/passwords";
 import type { Db, Executor } from "../platform/db/client";
 import { seedDemoClusters } from "./demo-clusters";
 import { seedDemoIssues } from "./demo-issues";
+import { seedDemoLicences } from "./demo-licences";
 import { accounts, memberships, users } from "./schema";
 
 export const VENDOR_COMPANY = "portico";
@@ -110,6 +111,7 @@ export async function seed(
       engineerId: ids.get(admin.email) ?? 0,
       ownerId: ids.get(owner.email) ?? 0,
     });
+    await seedDemoLicences(tx, { accountId: owner.accountId, engineerId: ids.get(admin.email) ?? 0 });
     return DEMO_SIGN_INS;
   });
 }
