@@ -11,6 +11,7 @@ import type { Viewer } from "../../platform/auth/viewer";
 import type { Db, Executor } from "../../platform/db/client";
 import { badRequest, notFound } from "../../platform/errors";
 import { PURGE_FILE_JOB } from "../files/files.jobs";
+import { reissueLicenceForClusters } from "../licences/licences.service";
 import { issueCallHomeKey } from "./call-home-key";
 import { type ClusterListRow, findCluster } from "./clusters.queries";
 
@@ -58,6 +59,7 @@ export async function registerCluster(
       .where(and(eq(clusters.accountId, accountId), eq(clusters.deploymentId, input.deployment_id)));
     const cluster = row && (await findCluster(tx, accountId, row.id));
     if (!cluster) throw new Error("registered cluster not found");
+    if (inserted) await reissueLicenceForClusters(tx, accountId);
     return { cluster, created: inserted !== undefined, callHomeKey: inserted ? key.key : null };
   });
 }
@@ -137,6 +139,7 @@ export async function deleteClusters(db: Db, accountId: number, input: DeleteInp
       insert into ${jobs} (kind, payload) select ${PURGE_FILE_JOB}, jsonb_build_object('uuid', uuid) from gone`);
     const deleted = await tx.delete(clusters).where(chosen).returning({ id: clusters.id });
     await refreshReportedCapacity(tx, accountId);
+    if (deleted.length > 0) await reissueLicenceForClusters(tx, accountId);
     return deleted.length;
   });
 }

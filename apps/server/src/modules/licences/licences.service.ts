@@ -106,12 +106,19 @@ async function supersede(tx: Tx, where: { accountId: number } | { trialId: numbe
   return previous;
 }
 
+/**
+ * Two issues at once for an account wait in turn on its row. No key update: the key share lock a
+ * cluster insert takes on its account does not conflict, so register-then-reissue cannot deadlock.
+ */
+async function lockAccount(tx: Tx, accountId: number) {
+  await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for no key update`);
+}
+
 export async function issueLicence(
   tx: Tx,
   input: { accountId: number; plan: string; capacityTib: number; expiresAt: Date; issuedBy: number | null },
 ): Promise<LicenceRow> {
-  // Supersede first: the account row lock below keeps two issues at once from both inserting.
-  await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${input.accountId} for update`);
+  await lockAccount(tx, input.accountId);
   await supersede(tx, { accountId: input.accountId });
   return sign(tx, await accountSubject(tx, input.accountId), input, input.issuedBy);
 }
@@ -125,7 +132,7 @@ export async function reissueLicence(
   accountId: number,
   changes: Partial<LicenceTerms> = {},
 ): Promise<LicenceRow | null> {
-  await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
+  await lockAccount(tx, accountId);
   const previous = await supersede(tx, { accountId });
   if (!previous) return null;
   const terms = { plan: previous.plan, capacityTib: previous.capacityTib, expiresAt: previous.expiresAt };

@@ -192,3 +192,24 @@ describe("tenancy", () => {
     }
   });
 });
+
+describe("cluster changes", () => {
+  it("registering or deleting a cluster reissues the account's licence for its clusters", async () => {
+    const org = cast.orgB.id;
+    await issued(t.app, cast.engineer, org);
+    const deploymentId = `new-${randomUUID().slice(0, 8)}`;
+    const reg = await call(cast.ownerB, "POST", `/api/cluster/register?aid=${org}`, {
+      name: "fresh",
+      deployment_id: deploymentId,
+    });
+    expect(reg.status).toBe(201);
+    expect((await call(cast.ownerB, "GET", "/api/auth/license")).body.clusters).toEqual([deploymentId]);
+    const del = await call(cast.ownerB, "POST", `/api/accounts/${org}/delete-clusters`, {
+      account_id: org,
+      cluster_ids: [reg.body.cluster.id],
+      delete_all: false,
+    });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect((await call(cast.ownerB, "GET", "/api/auth/license")).body.clusters).toEqual([]);
+  });
+});
