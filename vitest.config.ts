@@ -12,6 +12,7 @@ export default defineConfig({
           root: "apps/server",
           environment: "node",
           include: ["src/**/*.test.ts"],
+          globalSetup: ["src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,11 +4,12 @@
  * so runs and files never see each other's rows.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
+import { inject } from "vitest";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { accounts, memberships, outbox, users } from "../db/schema";
@@ -54,10 +55,16 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
+/** An in-memory PGlite of its own, loaded from the run's migrated dump when global-setup made one. */
+async function openTestPglite(): Promise<Database> {
+  const template = inject("pgliteTemplate");
+  return template ? openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) }) : openPglite();
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const adminUrl = process.env.DATABASE_URL;
   const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-  const database = pgDb ? await openPostgres(pgDb.url, 4) : await openPglite();
+  const database = pgDb ? await openPostgres(pgDb.url, 4) : await openTestPglite();
   await database.migrate();
   await seed(database.db, { demo: false });
   // Stored files (uploads, pictures) go to a folder of this app's own, removed on close.

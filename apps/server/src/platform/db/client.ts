@@ -39,12 +39,19 @@ function migrationsFolder(): string {
   throw new Error("Database migrations folder not found");
 }
 
-/** `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/**
+ * `dataDir` undefined means in memory (tests). `loadDataDir` starts from a dump of another
+ * database (dumpDataDir), which skips initdb: tests start each in-memory database from one dump.
+ */
+export async function openPglite(
+  dataDir?: string,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database & { pglite: PGlite }> {
+  const client = dataDir ? await PGlite.create(dataDir, opts) : await PGlite.create(opts);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
+    pglite: client,
     engine: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
