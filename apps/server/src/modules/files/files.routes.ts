@@ -24,7 +24,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { FileRow } from "../../db/schema";
-import { requireViewer } from "../../platform/auth/require";
+import { actingOn, requireViewer } from "../../platform/auth/require";
 import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
@@ -55,12 +55,17 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
   const { rt } = opts;
   const { db, jwt } = rt.ctx;
 
+  /** The file in this account, or 404. */
+  const findListed = async (exec: Executor, accountId: number, uuid: string) => {
+    const file = await findFile(exec, accountId, uuid);
+    if (!file || file.fileType === "picture") throw notFound(FILE_NOT_FOUND);
+    return file;
+  };
+
   /** The file in this account, or 404; with the viewer's access to the account. */
   const loadFile = async (viewer: Viewer, accountId: number, uuid: string, exec: Executor = db) => {
     const access = await assertMaySeeFiles(exec, viewer, accountId);
-    const file = await findFile(exec, accountId, uuid);
-    if (!file || file.fileType === "picture") throw notFound(FILE_NOT_FOUND);
-    return { access, file };
+    return { access, file: await findListed(exec, accountId, uuid) };
   };
 
   /** Incomplete uploads show how far they got (asked of the storage, a few per page at most). */
@@ -76,6 +81,7 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
   app.get(
     "/accounts/:id/files",
     {
+      config: { machine: "files_read" },
       schema: {
         tags,
         params: ZAccountFilesParams,
@@ -84,9 +90,9 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
       },
     },
     async (request) => {
-      const viewer = requireViewer(request);
       const accountId = request.params.id;
-      await assertMaySeeFiles(db, viewer, accountId);
+      const viewer = actingOn(request, accountId);
+      if (viewer) await assertMaySeeFiles(db, viewer, accountId);
       const q = request.query;
       const [{ rows, total }, used] = await Promise.all([
         listFiles(db, accountId, q),
@@ -161,10 +167,14 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
 
   app.get(
     "/accounts/:id/files/:uuid/url",
-    { schema: { tags, params: ZFileParams, querystring: ZFileUrlQuery, response: { 200: ZSignedUrl } } },
+    {
+      config: { machine: "files_read" },
+      schema: { tags, params: ZFileParams, querystring: ZFileUrlQuery, response: { 200: ZSignedUrl } },
+    },
     async (request) => {
-      const viewer = requireViewer(request);
-      const { file } = await loadFile(viewer, request.params.id, request.params.uuid);
+      const { id, uuid } = request.params;
+      const viewer = actingOn(request, id);
+      const file = viewer ? (await loadFile(viewer, id, uuid)).file : await findListed(db, id, uuid);
       return signedUrl(file, request.query.is_view);
     },
   );
