@@ -19,9 +19,11 @@ import {
 } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
+import { useReturnFocus } from "../../components/ui/use-return-focus";
 import { errorMessage } from "../../lib/api-client";
 import { FormDatePicker, requestResolver } from "../conversations/components/form-parts";
 import { licenceKeys, licencesApi, type TLicence } from "./api";
+import { numberOrText } from "./licence-parts";
 
 export const EXPIRY_REQUIRED = "Choose the expiry day";
 
@@ -30,9 +32,6 @@ interface IssueValues {
   capacity_tib: string;
   expires_on: string | null;
 }
-
-const numberOrText = (text: string): number | string =>
-  /^\s*\d+\s*$/.test(text) ? Number(text) : text.trim();
 
 /** The licence runs to the end of the chosen day (UTC), as the §4 texts count whole days. */
 function issueRequest(values: IssueValues) {
@@ -129,9 +128,10 @@ export function IssueLicenceDialog({
   organization: string;
   current: TLicence | null;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Issue licence</DialogTitle>
           <DialogDescription>

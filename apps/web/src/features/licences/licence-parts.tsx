@@ -30,6 +30,10 @@ export function ExpiryBadge({ expiresAt, text }: { expiresAt: string; text: stri
   );
 }
 
+/** A form's whole number goes as a number; anything else as text, so the schema's message names the field. */
+export const numberOrText = (text: string): number | string =>
+  /^\s*-?\d+\s*$/.test(text) ? Number(text) : text.trim();
+
 export const formatTib = (tib: number) => `${tib.toLocaleString()} TiB`;
 
 /** Saves a licence token the screen already holds as `<name>.jwt`. */

@@ -8,6 +8,7 @@ import {
   ZCreateTrialLicenceRequest,
 } from "@portico/shared/schemas/licences";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RefObject } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorAlert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -21,9 +22,11 @@ import {
 } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
+import { useReturnFocus } from "../../components/ui/use-return-focus";
 import { errorMessage } from "../../lib/api-client";
 import { requestResolver } from "../conversations/components/form-parts";
 import { licenceKeys, licencesApi } from "./api";
+import { numberOrText } from "./licence-parts";
 
 interface TrialValues {
   company: string;
@@ -40,10 +43,6 @@ const EMPTY: TrialValues = {
   capacity_tib: "10",
   days: "30",
 };
-
-/** Whole numbers go as numbers; anything else as text, so the schema's message names the field. */
-const numberOrText = (text: string): number | string =>
-  /^\s*-?\d+\s*$/.test(text) ? Number(text) : text.trim();
 
 export const trialRequest = (values: TrialValues) => ({
   company: values.company,
@@ -126,13 +125,17 @@ function TrialForm({ onDone }: { onDone: () => void }) {
 export function TrialDialog({
   open,
   onOpenChange,
+  fallbackFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Focused on close when the button that opened the dialog has gone. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
+  const returnFocus = useReturnFocus(open, fallbackFocus);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>New trial licence</DialogTitle>
           <DialogDescription>

@@ -9,7 +9,7 @@ import Download from "lucide-react/icons/download";
 import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import Plus from "lucide-react/icons/plus";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { QueryError } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -151,6 +151,7 @@ export function TrialLicences() {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
   const q = useDebouncedValue(search.trim(), 300);
   const exportCsv = useMutation({
     mutationFn: () => licencesApi.exportTrials(),
@@ -173,7 +174,7 @@ export function TrialLicences() {
             <FileSpreadsheet aria-hidden="true" />
             Export CSV
           </Button>
-          <Button onClick={() => setCreating(true)}>
+          <Button ref={newButton} onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
             New trial licence
           </Button>
@@ -191,7 +192,7 @@ export function TrialLicences() {
         }}
       />
       <TrialList page={page} q={q} onPage={setPage} onNew={() => setCreating(true)} />
-      <TrialDialog open={creating} onOpenChange={setCreating} />
+      <TrialDialog open={creating} onOpenChange={setCreating} fallbackFocus={newButton} />
     </section>
   );
 }

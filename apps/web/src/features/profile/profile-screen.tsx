@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import { Link } from "react-router";
 import { QueryError } from "../../components/ui/alert";
+import { buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { FormSkeleton } from "../../components/ui/skeleton";
@@ -61,6 +64,20 @@ export default function ProfileScreen() {
         </Card>
         <AlertSettingsCard />
         <NotificationsCard />
+        <Card>
+          <CardHeader>
+            <CardTitle>API tokens</CardTitle>
+            <CardDescription>
+              Credentials for scripts and clusters: register clusters, upload health reports, read files.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/api-tokens" className={buttonVariants({ variant: "secondary" })}>
+              Manage API tokens
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </CardContent>
+        </Card>
       </div>
     </div>
   );

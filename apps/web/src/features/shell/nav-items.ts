@@ -13,6 +13,7 @@ import CircleUserRound from "lucide-react/icons/circle-user-round";
 import CreditCard from "lucide-react/icons/credit-card";
 import FolderOpen from "lucide-react/icons/folder-open";
 import HeartPulse from "lucide-react/icons/heart-pulse";
+import Key from "lucide-react/icons/key";
 import KeyRound from "lucide-react/icons/key-round";
 import ListTodo from "lucide-react/icons/list-todo";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
@@ -72,6 +73,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
     name: "Account",
     items: [
       { to: "/profile", label: "Profile", icon: CircleUserRound },
+      { to: "/api-tokens", label: "API tokens", icon: Key },
       { to: "/change-password", label: "Change password", icon: LockKeyhole },
     ],
   },

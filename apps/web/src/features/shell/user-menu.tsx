@@ -1,6 +1,7 @@
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import CircleUserRound from "lucide-react/icons/circle-user-round";
+import Key from "lucide-react/icons/key";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
 import LogOut from "lucide-react/icons/log-out";
 import Monitor from "lucide-react/icons/monitor";
@@ -35,7 +36,7 @@ const THEMES: Record<ThemePreference, { label: string; icon: typeof Sun }> = {
   dark: { label: "Dark", icon: Moon },
 };
 
-/** Avatar button opening the user's menu: profile, password, theme, sign out. */
+/** Avatar button opening the user's menu: profile, API tokens, password, theme, sign out. */
 export function UserMenu({ user, pictureVersion }: { user: TUserInfo | undefined; pictureVersion: number }) {
   const navigate = useNavigate();
   const [theme, setTheme] = useThemePreference();
@@ -64,6 +65,10 @@ export function UserMenu({ user, pictureVersion }: { user: TUserInfo | undefined
           <DropdownMenuItem onSelect={() => navigate("/profile")}>
             <CircleUserRound aria-hidden="true" />
             Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate("/api-tokens")}>
+            <Key aria-hidden="true" />
+            API tokens
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate("/change-password")}>
             <LockKeyhole aria-hidden="true" />
