@@ -7,7 +7,7 @@ import type { LucideIcon } from "lucide-react";
 import Check from "lucide-react/icons/check";
 import Copy from "lucide-react/icons/copy";
 import KeyRound from "lucide-react/icons/key-round";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
 import { toast } from "./toast";
@@ -60,6 +60,8 @@ export interface SecretOnceProps {
   /** How to use it: more snippets, a note. */
   children?: ReactNode;
   className?: string;
+  /** Moves focus to the panel when it appears (its trigger is gone, or it should be read out). */
+  focusOnShow?: boolean;
 }
 
 export function SecretOnce({
@@ -71,12 +73,19 @@ export function SecretOnce({
   headingLevel: Heading = "h2",
   children,
   className,
+  focusOnShow = false,
 }: SecretOnceProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusOnShow) ref.current?.focus();
+  }, [focusOnShow]);
   return (
     <section
+      ref={ref}
+      tabIndex={focusOnShow ? -1 : undefined}
       aria-label={title}
       className={cn(
-        "min-w-0 space-y-4 rounded-lg border border-warning-surface-foreground/30 bg-card p-4 sm:p-5",
+        "min-w-0 space-y-4 rounded-lg border outline-none focus-visible:ring-2 focus-visible:ring-ring border-warning-surface-foreground/30 bg-card p-4 sm:p-5",
         className,
       )}
     >

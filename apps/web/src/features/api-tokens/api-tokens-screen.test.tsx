@@ -184,6 +184,7 @@ describe("/api-tokens", () => {
     expect(screen.getByText("portico_rk_…2345")).toBeInTheDocument();
     await user.click(within(panel).getByRole("button", { name: "Hide the key" }));
     expect(screen.queryByText(KEY)).toBeNull();
+    expect(screen.getByRole("heading", { name: "Registration key" })).toHaveFocus();
   });
 
   it("creates the first registration key without asking", async () => {
@@ -193,7 +194,9 @@ describe("/api-tokens", () => {
     });
     expect(await screen.findByText("No registration key yet.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Create key" }));
-    expect(await screen.findByRole("region", { name: "New registration key" })).toBeInTheDocument();
+    // The Create key button turns into Rotate key: focus goes to the new key rather than nowhere.
+    const panel = await screen.findByRole("region", { name: "New registration key" });
+    await waitFor(() => expect(panel).toHaveFocus());
   });
 
   it("has an empty state with a next step, and an error with Retry", async () => {

@@ -6,11 +6,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import KeySquare from "lucide-react/icons/key-square";
 import RotateCw from "lucide-react/icons/rotate-cw";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { QueryError } from "../../components/ui/alert";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { CodeSnippet, SecretOnce } from "../../components/ui/secret-once";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
@@ -28,6 +28,7 @@ export function RegistrationKeyCard({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
   const info = useQuery(registrationKeyQuery(accountId));
   const [issued, setIssued] = useState<TRegistrationKeyIssued | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const create = useMutation({
     mutationFn: () => apiTokensApi.newRegistrationKey(accountId),
     onSuccess: (key) => {
@@ -44,7 +45,10 @@ export function RegistrationKeyCard({ accountId }: { accountId: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Registration key</CardTitle>
+        {/* A plain h2 (CardTitle's look) so focus can come back to it when the key is hidden. */}
+        <h2 ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
+          Registration key
+        </h2>
         <CardDescription>
           One key for the organization, which a new cluster sends when it registers itself. Unlike API tokens
           it can do nothing else.
@@ -96,13 +100,21 @@ export function RegistrationKeyCard({ accountId }: { accountId: number }) {
             secret={issued.key}
             secretLabel="Registration key"
             headingLevel="h3"
+            focusOnShow
           >
             <CodeSnippet
               label="Register a cluster with it"
               text={registerCommand(issued.key)}
               copyLabel="Copy the register command"
             />
-            <Button variant="secondary" size="sm" onClick={() => setIssued(null)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setIssued(null);
+                heading.current?.focus();
+              }}
+            >
               Hide the key
             </Button>
           </SecretOnce>
