@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
-import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -16,6 +15,7 @@ import { accounts, memberships, outbox, users } from "../db/schema";
 import { seed } from "../db/seed";
 import { hashPassword } from "../platform/auth/passwords";
 import { type Database, openPglite, openPostgres } from "../platform/db/client";
+import { createPostgresDatabase } from "./postgres-database";
 
 export const TEST_PUBLIC_URL = "http://portico.test";
 
@@ -23,25 +23,6 @@ export interface TestContext {
   app: App;
   db: Database["db"];
   close(): Promise<void>;
-}
-
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `portico_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** The configuration of an app under test: no data folder, no built web app, no logs. */
@@ -55,7 +36,7 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
-/** An in-memory PGlite of its own, loaded from the run's migrated dump when global-setup made one. */
+/** An in-memory PGlite of its own, loaded from the run's migrated dump (global-setup.ts) when there is one. */
 async function openTestPglite(): Promise<Database> {
   const template = inject("pgliteTemplate");
   return template ? openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) }) : openPglite();
@@ -63,7 +44,7 @@ async function openTestPglite(): Promise<Database> {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const adminUrl = process.env.DATABASE_URL;
-  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl, inject("postgresTemplate")) : undefined;
   const database = pgDb ? await openPostgres(pgDb.url, 4) : await openTestPglite();
   await database.migrate();
   await seed(database.db, { demo: false });
