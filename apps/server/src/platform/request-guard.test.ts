@@ -40,6 +40,8 @@ const PUBLIC_API = [
   "POST /api/auth/reset-password",
   "POST /api/auth/signup",
   "POST /api/auth/signup/init",
+  // A prospect's cluster: its trial licence is the bearer, verified in the route before the body.
+  "POST /api/cluster/register/trial",
 ];
 
 const isDocs = (url: string) => url === "/api/docs" || url.startsWith("/api/docs/");
