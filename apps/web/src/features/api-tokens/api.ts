@@ -87,7 +87,7 @@ export function tokenExample(
       auth,
       '-H "Content-Type: application/json"',
       "--data-binary @/path/report.json",
-      `${origin}/api/health/report`,
+      `"${origin}/api/health/report?cluster_id=$CLUSTER_ID"`,
     ].join(" ");
   if (scopes.includes("clusters_read"))
     return `curl -fsS ${auth} ${origin}/api/accounts/${accountId}/clusters`;

@@ -60,17 +60,19 @@ function tomorrow(): string {
 function IssueForm({
   accountId,
   current,
+  defaultPlan,
   onDone,
 }: {
   accountId: number;
   current: TLicence | null;
+  defaultPlan: string;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
   const form = useForm<IssueValues>({
     resolver,
     defaultValues: {
-      plan: current?.plan ?? "",
+      plan: current?.plan ?? defaultPlan,
       capacity_tib: current ? String(current.capacity_tib) : "",
       expires_on: current ? current.expires_at.slice(0, 10) : null,
     },
@@ -121,12 +123,15 @@ export function IssueLicenceDialog({
   accountId,
   organization,
   current,
+  defaultPlan = "",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   accountId: number;
   organization: string;
   current: TLicence | null;
+  /** The plan of a first licence (the organization's service type). */
+  defaultPlan?: string;
 }) {
   const returnFocus = useReturnFocus(open);
   return (
@@ -139,7 +144,14 @@ export function IssueLicenceDialog({
             clusters.
           </DialogDescription>
         </DialogHeader>
-        {open && <IssueForm accountId={accountId} current={current} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <IssueForm
+            accountId={accountId}
+            current={current}
+            defaultPlan={defaultPlan}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

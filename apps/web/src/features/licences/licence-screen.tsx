@@ -14,7 +14,7 @@ import FilePlus from "lucide-react/icons/file-plus";
 import KeyRound from "lucide-react/icons/key-round";
 import MessagesSquare from "lucide-react/icons/messages-square";
 import ShieldCheck from "lucide-react/icons/shield-check";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -26,6 +26,7 @@ import { PageHeader } from "../../components/ui/page-header";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
 import { useCurrentUser } from "../../lib/current-user";
 import { formatWhen } from "../files/format";
 import { currentLicenceQuery, licenceHistoryQuery, licencesApi, type TLicence } from "./api";
@@ -33,9 +34,9 @@ import { IssueLicenceDialog } from "./issue-licence-dialog";
 import { copyToken, ExpiryBadge, formatTib } from "./licence-parts";
 import { TrialLicences } from "./trial-licences";
 
-function Term({ label, children }: { label: string; children: React.ReactNode }) {
+function Term({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0 space-y-1">
+    <div className={cn("min-w-0 space-y-1", className)}>
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="text-sm break-words text-foreground">{children}</dd>
     </div>
@@ -66,30 +67,28 @@ function CurrentLicence({ licence }: { licence: TLicence }) {
           <Term label="Key id">
             <span className="font-mono text-xs break-all">{licence.key_id}</span>
           </Term>
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Term label="Clusters covered">
-              {licence.clusters.length === 0 ? (
-                <span className="text-muted-foreground">
-                  None yet.{" "}
-                  <Link
-                    to="/cluster/register"
-                    className="font-medium text-link underline-offset-2 hover:underline"
-                  >
-                    Register a cluster
-                  </Link>{" "}
-                  and the licence is signed again to cover it.
-                </span>
-              ) : (
-                <span className="flex flex-wrap gap-1.5">
-                  {licence.clusters.map((id) => (
-                    <Badge key={id} variant="outline" className="font-mono">
-                      {id}
-                    </Badge>
-                  ))}
-                </span>
-              )}
-            </Term>
-          </div>
+          <Term label="Clusters covered" className="sm:col-span-2 lg:col-span-3">
+            {licence.clusters.length === 0 ? (
+              <span className="text-muted-foreground">
+                None yet.{" "}
+                <Link
+                  to="/cluster/register"
+                  className="font-medium text-link underline-offset-2 hover:underline"
+                >
+                  Register a cluster
+                </Link>{" "}
+                and the licence is signed again to cover it.
+              </span>
+            ) : (
+              <span className="flex flex-wrap gap-1.5">
+                {licence.clusters.map((id) => (
+                  <Badge key={id} variant="outline" className="font-mono">
+                    {id}
+                  </Badge>
+                ))}
+              </span>
+            )}
+          </Term>
         </dl>
       </CardContent>
     </Card>
@@ -199,10 +198,13 @@ function OrganizationLicence({
   accountId,
   organization,
   isEngineer,
+  plan,
 }: {
   accountId: number;
   organization: string;
   isEngineer: boolean;
+  /** The organization's service type, the plan of a first licence. */
+  plan: string;
 }) {
   const licence = useQuery(currentLicenceQuery(accountId));
   const [issuing, setIssuing] = useState(false);
@@ -284,6 +286,7 @@ function OrganizationLicence({
           accountId={accountId}
           organization={organization}
           current={current}
+          defaultPlan={plan}
         />
       )}
     </>
@@ -328,6 +331,7 @@ export default function LicenceScreen() {
       accountId={info.accountId}
       organization={info.companyName ?? "Your organization"}
       isEngineer={info.isEngineer}
+      plan={info.accountType?.serviceType ?? ""}
     />
   );
 }
