@@ -72,6 +72,14 @@ export async function ensureLicenceKeyOnStart(db: Db): Promise<void> {
   await db.transaction((tx) => ensureLicenceKey(tx));
 }
 
+/** The published set; on a database that has no key yet, the first key is created first. */
+export async function licenceKeySet(db: Db): Promise<{ keys: JWK[] }> {
+  const set = await publishedLicenceKeys(db);
+  if (set.keys.length > 0) return set;
+  await ensureLicenceKeyOnStart(db);
+  return publishedLicenceKeys(db);
+}
+
 /** The key that signs now (created if the database has none, e.g. right after a restore). */
 export async function currentSigningKey(tx: Tx): Promise<SigningKey> {
   let row = await currentRow(tx);

@@ -29,7 +29,7 @@ import type { JSONWebKeySet } from "jose";
 import { requireViewer } from "../../platform/auth/require";
 import { bearerToken, resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import { badRequest, forbidden, notFound, unauthorized } from "../../platform/errors";
-import { publishedLicenceKeys, rotateLicenceKey } from "../../platform/licence-keys";
+import { licenceKeySet, publishedLicenceKeys, rotateLicenceKey } from "../../platform/licence-keys";
 import { sendUserFile } from "../../platform/user-files";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
 import {
@@ -61,7 +61,7 @@ export async function licenceKeyRoutes(fastify: FastifyInstance) {
     { schema: { tags, response: { 200: ZLicenceKeySet } } },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=300");
-      return publishedLicenceKeys(app.ctx.db) as Promise<z.infer<typeof ZLicenceKeySet>>;
+      return licenceKeySet(app.ctx.db) as Promise<z.infer<typeof ZLicenceKeySet>>;
     },
   );
 }
