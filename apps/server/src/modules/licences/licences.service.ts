@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { LICENCE_ISSUER, LICENCE_TYPE, type TLicenceClaims } from "@portico/shared/schemas/licences";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { accounts, clusters, licences } from "../../db/schema";
+import { accounts, clusters, licences, trialLicences } from "../../db/schema";
 import type { Tx } from "../../platform/db/client";
 import type { JobQueue } from "../../platform/jobs/queue";
 import { currentSigningKey } from "../../platform/licence-keys";
@@ -187,9 +187,20 @@ export async function resignBatch(tx: Tx, jobs: JobQueue): Promise<number> {
     .from(licences)
     .where(and(isNull(licences.supersededAt), ne(licences.kid, kid)))
     .orderBy(asc(licences.id))
-    .limit(RESIGN_BATCH)
-    .for("update", { skipLocked: true });
+    .limit(RESIGN_BATCH);
   for (const row of stale) {
+    // Locked in the order an issue locks (the account or trial, then its licence), then checked
+    // again: an issue that committed meanwhile already signed with the new key.
+    if (row.accountId !== null) await lockAccount(tx, row.accountId);
+    else
+      await tx.execute(
+        sql`select 1 from ${trialLicences} where ${trialLicences.id} = ${row.trialId} for no key update`,
+      );
+    const [still] = await tx
+      .select({ id: licences.id })
+      .from(licences)
+      .where(and(eq(licences.id, row.id), isNull(licences.supersededAt)));
+    if (!still) continue;
     if (row.accountId !== null) await reissueLicence(tx, row.accountId);
     else if (row.trialId !== null) {
       await signTrialLicence(tx, {

@@ -33,6 +33,11 @@ describe("the published keys", () => {
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" });
     expect(keys[0]).not.toHaveProperty("d");
+    // Clusters fetch it during maintenance too.
+    expect(t.app.routeTable.find((r) => r.url === LICENCE_KEYS_PATH)).toMatchObject({
+      public: true,
+      maintenanceOpen: true,
+    });
   });
 });
 
