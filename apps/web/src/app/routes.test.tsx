@@ -102,7 +102,9 @@ describe("signed in", () => {
   });
 
   it.each([
-    ["/health/3/17", "Cluster"],
+    ["/health", "Health"],
+    ["/license", "License"],
+    ["/api-tokens", "API tokens"],
     ["/cluster/register", "Register cluster"],
     ["/upgrade-subscription-confirmation", "Upgrade confirmation"],
     ["/activity/v2", "Engineer activity"],
