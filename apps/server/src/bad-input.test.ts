@@ -77,11 +77,10 @@ const hasBody = (op: Operation) => op.requestBody !== undefined;
 const paramsIn = (op: Operation, where: "path" | "query") =>
   (op.parameters ?? []).filter((p) => p.in === where).map((p) => p.name);
 
-/** Path parameters that are ids (digits); others are uuids (files) or names (an uploaded file's). */
+/** Path parameters that are ids (digits only); others are uuids (files), cluster ids or names. */
+const ID_PATTERN = String(/^\d{1,10}$/).slice(1, -1);
 const idParamsIn = (op: Operation) =>
-  (op.parameters ?? [])
-    .filter((p) => p.in === "path" && p.schema?.format !== "uuid" && p.schema?.pattern !== undefined)
-    .map((p) => p.name);
+  (op.parameters ?? []).filter((p) => p.in === "path" && p.schema?.pattern === ID_PATTERN).map((p) => p.name);
 
 const SAMPLE_UUID = "00000000-0000-4000-8000-000000000000";
 /** A valid value for a path parameter that is not under test. */
