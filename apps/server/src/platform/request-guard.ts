@@ -49,12 +49,8 @@ declare module "fastify" {
     maintenance?: "open";
     /** Also takes machine credentials of this scope (request.machine) instead of a signed-in viewer. */
     machine?: ApiScope;
-    /** TRANSITIONAL (until the call-home route moves to machine: "health_upload"). */
-    callHome?: boolean;
   }
   interface FastifyRequest {
-    /** TRANSITIONAL: request.machine of kind call_home. */
-    callHome: { clusterId: string; accountId: number } | null;
     /** Set by the request guard when a machine route was called with a valid machine credential. */
     machine: MachinePrincipal | null;
   }
@@ -94,10 +90,8 @@ export function registerRequestGuard(app: FastifyInstance) {
   const table: RouteEntry[] = [];
   app.decorate("routeTable", table);
   app.decorateRequest("machine", null);
-  app.decorateRequest("callHome", null);
   app.addHook("onRoute", (route) => {
     applyDefaults(route);
-    if (route.config?.callHome) route.config = { ...route.config, machine: "health_upload" };
     for (const method of [route.method].flat()) {
       table.push({
         method,
@@ -150,10 +144,6 @@ export function registerRequestGuard(app: FastifyInstance) {
     const { config, url } = request.routeOptions;
     const token = config.machine ? bearerToken(request) : undefined;
     if (config.machine && token) request.machine = await admitMachine(request, config.machine, token);
-    const { machine } = request;
-    if (machine?.kind === "call_home" && machine.clusterId) {
-      request.callHome = { clusterId: machine.clusterId, accountId: machine.accountId };
-    }
     if (!request.machine && !config.public) request.viewer = await authenticate(request, ctx.db, ctx.jwt);
     if (config.maintenance === "open" || !url || !isApi(url)) return;
     const state = await ctx.maintenance.current();

@@ -4,9 +4,8 @@
  * one), shown once, stored as a SHA-256 hash (the key is high-entropy: no slow hash is needed), and
  * good for that one cluster's report uploads only. Rotating replaces the hash: the old key stops at once.
  */
-import { randomBytes } from "node:crypto";
 import { CALL_HOME_KEY_PREFIX } from "@portico/shared/schemas/clusters";
-import { hashToken } from "../../platform/auth/secrets";
+import { hashToken, issueSecret } from "../../platform/auth/secrets";
 
 export interface IssuedKey {
   key: string;
@@ -16,13 +15,8 @@ export interface IssuedKey {
 }
 
 export function issueCallHomeKey(): IssuedKey {
-  const key = `${CALL_HOME_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  return { key, hash: hashToken(key), hint: `${CALL_HOME_KEY_PREFIX}…${key.slice(-4)}` };
+  const { secret, hash, hint } = issueSecret(CALL_HOME_KEY_PREFIX);
+  return { key: secret, hash, hint };
 }
-
-export const isCallHomeKey = (token: string) =>
-  token.startsWith(CALL_HOME_KEY_PREFIX) &&
-  token.length > CALL_HOME_KEY_PREFIX.length + 20 &&
-  token.length < 200;
 
 export const hashCallHomeKey = (key: string) => hashToken(key);

@@ -1,7 +1,7 @@
 /**
  * POST /api/health/report: a cluster calling home. Its cron job sends the report with the cluster's
- * call-home key (the request guard turns the key into request.callHome); a signed-in member or
- * engineer may send one for a cluster of theirs with ?aid&cluster_id. The body is read whole (at
+ * call-home key (the request guard turns the key into request.machine); an API token with
+ * health_upload, or a signed-in member or engineer, names the cluster with ?cluster_id (and ?aid). The body is read whole (at
  * most HEALTH_REPORT_MAX_BYTES, refused by its Content-Length before it is read), validated at once
  * so the sender learns what is wrong, then stored as a health_report file of the cluster like any
  * other upload (quota, scanning); completing that file queues the analysis (files.service).
@@ -17,8 +17,7 @@ import { zIdText } from "@portico/shared/validation";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireViewer } from "../../platform/auth/require";
-import { resolveAccount } from "../../platform/auth/viewer";
+import { actingAccount } from "../../platform/auth/require";
 import { badRequest, HttpError, notFound } from "../../platform/errors";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
 import { storeWholeFile, type Uploader } from "../files/files.service";
@@ -53,7 +52,7 @@ export async function callHomeRoutes(fastify: FastifyInstance) {
     "/health/report",
     {
       bodyLimit: HEALTH_REPORT_MAX_BYTES,
-      config: { callHome: true },
+      config: { machine: "health_upload" },
       schema: {
         tags: ["clusters"],
         summary: "A cluster's health report (call-home key, or a signed-in member with aid and cluster_id)",
@@ -70,17 +69,17 @@ export async function callHomeRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       let cluster: Awaited<ReturnType<typeof findCluster>>;
       let uploader: Uploader;
-      if (request.callHome) {
-        cluster = await findCluster(db, request.callHome.accountId, request.callHome.clusterId);
+      const { machine } = request;
+      if (machine?.clusterId) {
+        cluster = await findCluster(db, machine.accountId, machine.clusterId);
         uploader = { userId: null, name: cluster?.name ?? "cluster" };
       } else {
-        const viewer = requireViewer(request);
-        const { accountId } = resolveAccount(viewer, request.query.aid);
-        await assertMaySeeAccount(db, viewer, accountId);
+        const { accountId, viewer } = actingAccount(request, request.query.aid);
+        if (viewer) await assertMaySeeAccount(db, viewer, accountId);
         const id = request.query.cluster_id;
         if (!id) throw badRequest("cluster_id is required");
         cluster = await findCluster(db, accountId, id);
-        uploader = viewer;
+        uploader = viewer ?? { userId: null, name: cluster?.name ?? "cluster" };
       }
       // Deleted since the key was checked, or not one of the account's.
       if (!cluster) throw notFound(CLUSTER_MESSAGES.clusterNotFound);
@@ -125,6 +124,12 @@ export async function callHomeRoutes(fastify: FastifyInstance) {
 export async function healthReports(app: FastifyInstance) {
   registerIngestJob(app.ctx);
   registerNotReportingJob(app.ctx);
-  app.addHook("onReady", () => ensureSweepScheduled(app.ctx));
+  // The app starts (and answers its probes) with the database down; the sweep is then planned at
+  // the next start, and meanwhile the screens still flag a silent cluster by its last report time.
+  app.addHook("onReady", async () => {
+    await ensureSweepScheduled(app.ctx).catch((err) =>
+      app.log.warn({ err }, "the not-reporting sweep could not be scheduled yet"),
+    );
+  });
   await app.register(callHomeRoutes);
 }

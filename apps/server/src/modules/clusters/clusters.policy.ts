@@ -37,7 +37,11 @@ export async function healthAccount(
 }
 
 /** 403 explorerNotAvailable where spec §6 keeps the cluster explorer closed. */
-export function assertExplorerAllowed(config: Pick<Config, "deployEnv">, viewer: Viewer, accountId: number) {
+export function assertExplorerAllowed(
+  config: Pick<Config, "deployEnv">,
+  viewer: Viewer | null,
+  accountId: number,
+) {
   const allowed = featureAllowed(config, viewer, "cluster_explorer", accountId);
   if (!allowed) throw forbidden(CLUSTER_MESSAGES.explorerNotAvailable);
 }

@@ -19,10 +19,9 @@ import {
   ZUpdateClusterRequest,
 } from "@portico/shared/schemas/clusters";
 import { ZFileItems } from "@portico/shared/schemas/files";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireViewer } from "../../platform/auth/require";
-import { resolveAccount } from "../../platform/auth/viewer";
+import { actingAccount, actingOn, requireViewer } from "../../platform/auth/require";
 import { notFound } from "../../platform/errors";
 import { assertMayChangeClusters, assertMaySeeClusters } from "./clusters.policy";
 import { findCluster, fleetSummary, listClusters, presentCluster, recentFiles } from "./clusters.queries";
@@ -37,6 +36,7 @@ export async function clusterRoutes(fastify: FastifyInstance) {
   app.post(
     "/cluster/register",
     {
+      config: { machine: "cluster_register" },
       schema: {
         tags,
         querystring: ZAidQuery,
@@ -45,30 +45,42 @@ export async function clusterRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = requireViewer(request);
-      const { accountId } = resolveAccount(viewer, request.query.aid);
-      await assertMayChangeClusters(db, viewer, accountId);
-      const { cluster, created, callHomeKey } = await registerCluster(db, viewer, accountId, request.body);
+      const { accountId, viewer } = actingAccount(request, request.query.aid);
+      if (viewer) await assertMayChangeClusters(db, viewer, accountId);
+      const registeredBy = viewer?.userId ?? null;
+      const { cluster, created, callHomeKey } = await registerCluster(
+        db,
+        registeredBy,
+        accountId,
+        request.body,
+      );
       return reply
         .code(created ? 201 : 200)
         .send({ cluster: presentCluster(cluster), created, call_home_key: callHomeKey });
     },
   );
 
+  /** A viewer who may see the account's clusters, or a clusters_read credential of that account. */
+  const mayRead = async (request: FastifyRequest, accountId: number) => {
+    const viewer = actingOn(request, accountId);
+    if (viewer) await assertMaySeeClusters(db, viewer, accountId);
+  };
+  const reads = { machine: "clusters_read" } as const;
+
   app.get(
     "/accounts/:id/clusters",
-    { schema: { tags, params: ZAccountParams, response: { 200: ZClusterList } } },
+    { config: reads, schema: { tags, params: ZAccountParams, response: { 200: ZClusterList } } },
     async (request) => {
-      await assertMaySeeClusters(db, requireViewer(request), request.params.id);
+      await mayRead(request, request.params.id);
       return { items: await listClusters(db, request.params.id) };
     },
   );
 
   app.get(
     "/accounts/:id/clusters/summary",
-    { schema: { tags, params: ZAccountParams, response: { 200: ZClusterFleetSummary } } },
+    { config: reads, schema: { tags, params: ZAccountParams, response: { 200: ZClusterFleetSummary } } },
     async (request) => {
-      await assertMaySeeClusters(db, requireViewer(request), request.params.id);
+      await mayRead(request, request.params.id);
       return fleetSummary(db, request.params.id);
     },
   );
@@ -82,10 +94,10 @@ export async function clusterRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/accounts/:id/clusters/:clusterId",
-    { schema: { tags, params: ZAccountClusterParams, response: { 200: ZCluster } } },
+    { config: reads, schema: { tags, params: ZAccountClusterParams, response: { 200: ZCluster } } },
     async (request) => {
       const { id, clusterId } = request.params;
-      await assertMaySeeClusters(db, requireViewer(request), id);
+      await mayRead(request, id);
       return presentCluster(await loadCluster(id, clusterId));
     },
   );

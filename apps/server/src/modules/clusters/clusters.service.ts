@@ -7,7 +7,6 @@
 import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts, clusters, files, jobs } from "../../db/schema";
-import type { Viewer } from "../../platform/auth/viewer";
 import type { Db, Executor } from "../../platform/db/client";
 import { badRequest, notFound } from "../../platform/errors";
 import { PURGE_FILE_JOB } from "../files/files.jobs";
@@ -33,7 +32,8 @@ export interface Registered {
  */
 export async function registerCluster(
   db: Db,
-  viewer: Viewer,
+  /** The user registering it; null for a registration key or an API token. */
+  registeredBy: number | null,
   accountId: number,
   input: RegisterInput,
 ): Promise<Registered> {
@@ -47,7 +47,7 @@ export async function registerCluster(
         deploymentId: input.deployment_id,
         name: input.name,
         description: input.description,
-        registeredBy: viewer.userId,
+        registeredBy,
         callHomeKeyHash: key.hash,
         callHomeKeyHint: key.hint,
       })

@@ -17,11 +17,10 @@ import {
   clusterId as zClusterId,
 } from "@portico/shared/schemas/clusters";
 import { healthReportJsonSchema } from "@portico/shared/schemas/health-report";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireViewer } from "../../platform/auth/require";
-import type { Viewer } from "../../platform/auth/viewer";
+import { type Acting, actingOn, requireViewer } from "../../platform/auth/require";
 import { notFound } from "../../platform/errors";
 import { assertExplorerAllowed, healthAccount } from "./clusters.policy";
 import {
@@ -51,21 +50,40 @@ export async function healthRoutes(fastify: FastifyInstance) {
   const { db, config } = app.ctx;
   const reportSchema = JSON.stringify(healthReportJsonSchema(), null, 2);
 
+  /**
+   * The account read and who reads it: a viewer (accId, else aid, else their organization), or a
+   * clusters_read credential, which reads its own organization only.
+   */
+  const readAccount = async (
+    request: FastifyRequest,
+    accId: number | undefined,
+    aid: number | undefined,
+  ): Promise<Acting> => {
+    const { machine } = request;
+    if (!machine) {
+      const viewer = requireViewer(request);
+      return { accountId: await healthAccount(db, viewer, accId, aid), viewer };
+    }
+    for (const named of [accId, aid]) if (named !== undefined) actingOn(request, named);
+    return { accountId: machine.accountId, viewer: null };
+  };
+
   const loadCluster = async (
-    viewer: Viewer,
+    request: FastifyRequest,
     accId: number | undefined,
     aid: number | undefined,
     id: string,
   ) => {
-    const accountId = await healthAccount(db, viewer, accId, aid);
+    const { accountId, viewer } = await readAccount(request, accId, aid);
     const cluster = await findCluster(db, accountId, id);
     if (!cluster) throw notFound(CLUSTER_MESSAGES.clusterNotFound);
-    return cluster;
+    return { cluster, viewer };
   };
 
   app.get(
     "/health",
     {
+      config: { machine: "clusters_read" },
       schema: {
         tags,
         querystring: ZHealthQuery.extend(ZAidQuery.shape),
@@ -73,17 +91,16 @@ export async function healthRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const viewer = requireViewer(request);
       const q = request.query;
       if (q.clusterId === undefined) {
-        const accountId = await healthAccount(db, viewer, q.accId, q.aid);
+        const { accountId } = await readAccount(request, q.accId, q.aid);
         const [items, summary] = await Promise.all([
           listClusters(db, accountId),
           fleetSummary(db, accountId),
         ]);
         return { items, summary };
       }
-      const cluster = await loadCluster(viewer, q.accId, q.aid, q.clusterId);
+      const { cluster, viewer } = await loadCluster(request, q.accId, q.aid, q.clusterId);
       switch (q.reqType) {
         case "checks":
           return latestChecks(db, cluster);
@@ -106,19 +123,20 @@ export async function healthRoutes(fastify: FastifyInstance) {
   app.get(
     "/health/checks",
     {
+      config: { machine: "clusters_read" },
       schema: {
         tags,
         querystring: z.object({
+          ...ZAidQuery.shape,
           accId: ZHealthQuery.shape.accId,
           clusterId: zClusterId,
-          ...ZAidQuery.shape,
         }),
         response: { 200: ZHealthChecks },
       },
     },
     async (request) => {
       const { accId, aid, clusterId } = request.query;
-      return latestChecks(db, await loadCluster(requireViewer(request), accId, aid, clusterId));
+      return latestChecks(db, (await loadCluster(request, accId, aid, clusterId)).cluster);
     },
   );
 

@@ -5,7 +5,8 @@ import { membershipRole, VENDOR_ACCOUNT_ID, type Viewer } from "./viewer";
 
 export function featureAllowed(
   config: Pick<Config, "deployEnv">,
-  viewer: Viewer,
+  /** null: a machine credential, neither an engineer nor a vendor member. */
+  viewer: Viewer | null,
   feature: GatedFeature,
   accountId: number | null,
 ): boolean {
@@ -13,7 +14,7 @@ export function featureAllowed(
     feature,
     env: config.deployEnv,
     accountId,
-    isEngineer: viewer.isEngineer,
-    isVendorMember: membershipRole(viewer, VENDOR_ACCOUNT_ID) !== undefined,
+    isEngineer: viewer?.isEngineer ?? false,
+    isVendorMember: viewer ? membershipRole(viewer, VENDOR_ACCOUNT_ID) !== undefined : false,
   });
 }
