@@ -1,7 +1,8 @@
 /**
  * Builds the real app in-process for API tests: PGlite in memory by default, or a fresh
  * PostgreSQL database per test file when DATABASE_URL is set (created here, dropped on close),
- * so runs and files never see each other's rows.
+ * so runs and files never see each other's rows. Both start as a copy of the run's migrated,
+ * seeded database (global-setup.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
