@@ -56,6 +56,21 @@ const CUSTOMER: Screen[] = [
   { path: "/profile", title: "Profile", shot: "profile" },
   { path: "/change-password", title: "Change password" },
   { path: "/health/1/2", title: "Cluster" },
+  { path: "/health", title: "Health" },
+  { path: "/cluster/register", title: "Register cluster" },
+  { path: "/license", title: "License", shot: "licence" },
+  { path: "/api-tokens", title: "API tokens", shot: "api-tokens" },
+  {
+    path: "/api-tokens",
+    title: "API tokens",
+    only: "desktop",
+    open: async (page) => {
+      await page.getByRole("button", { name: "New token" }).first().click();
+      await expect(
+        page.getByRole("dialog", { name: "New token" }).getByRole("checkbox").first(),
+      ).toBeVisible();
+    },
+  },
   { path: "/customers", title: "Customers" },
   { path: "/create-account", title: "Set up your organization", shot: "organization-setup" },
   { path: "/add-organization", title: "Create a new organization", shot: "organization-create" },
@@ -76,6 +91,10 @@ const ENGINEER: Screen[] = [
     },
   },
   { path: "/activity/v2", title: "Engineer activity" },
+  { path: "/health", title: "Health" },
+  { path: "/cluster/register", title: "Register cluster" },
+  { path: "/license", title: "License", shot: "licence-engineer" },
+  { path: "/api-tokens", title: "API tokens" },
   { path: "/mnt", title: "Maintenance mode" },
 ];
 
