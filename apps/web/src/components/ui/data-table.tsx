@@ -391,7 +391,8 @@ export function DataTable<T extends RowData>({
   return (
     <section aria-label={label} className={cn("rounded-lg border bg-card", className)}>
       {header}
-      <div className="overflow-x-auto">
+      {/* relative: an sr-only header (absolute) would otherwise escape the scroller and widen the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">{label}</caption>
           <thead>
