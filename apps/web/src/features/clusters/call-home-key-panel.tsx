@@ -1,15 +1,9 @@
 /**
- * A new call-home key, shown once (registering a cluster, rotating its key): the key, the
- * crontab line that sends the cluster's report with it, and where the report format is
- * described. The server keeps only a hash, so this is the one moment to copy it.
+ * A new call-home key, shown once (registering a cluster, rotating its key): the kit's SecretOnce
+ * with the crontab line that sends the cluster's report with it, and where the report format is
+ * described.
  */
-import Check from "lucide-react/icons/check";
-import Copy from "lucide-react/icons/copy";
-import KeyRound from "lucide-react/icons/key-round";
-import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/toast";
-import { cn } from "../../lib/cn";
+import { CodeSnippet, SecretOnce } from "../../components/ui/secret-once";
 
 export const REPORT_SCHEMA_PATH = "/api/health/report-schema.json";
 
@@ -25,39 +19,6 @@ export function callHomeCommand(callHomeKey: string, origin = window.location.or
   ].join(" ");
 }
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      toast.success("Copied to the clipboard.");
-    } catch {
-      toast.error("Could not copy. Select the text and copy it instead.");
-    }
-  };
-  return (
-    <Button variant="secondary" size="sm" aria-label={label} onClick={() => void copy()}>
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? "Copied" : "Copy"}
-    </Button>
-  );
-}
-
-function Snippet({ label, text, copyLabel }: { label: string; text: string; copyLabel: string }) {
-  return (
-    <div className="space-y-1.5">
-      <div className="flex items-end justify-between gap-2">
-        <p className="text-sm font-medium text-foreground">{label}</p>
-        <CopyButton text={text} label={copyLabel} />
-      </div>
-      <pre className="rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-foreground">
-        <code>{text}</code>
-      </pre>
-    </div>
-  );
-}
-
 export interface CallHomeKeyPanelProps {
   /** The key just issued (portico_ck_…). */
   callHomeKey: string;
@@ -67,35 +28,17 @@ export interface CallHomeKeyPanelProps {
   className?: string;
 }
 
-export function CallHomeKeyPanel({
-  callHomeKey,
-  clusterName,
-  headingLevel: Heading = "h2",
-  className,
-}: CallHomeKeyPanelProps) {
+export function CallHomeKeyPanel({ callHomeKey, clusterName, headingLevel, className }: CallHomeKeyPanelProps) {
   return (
-    <section
-      aria-label={`Call-home key of ${clusterName}`}
-      className={cn(
-        "space-y-4 rounded-lg border border-warning-surface-foreground/30 bg-card p-4 sm:p-5",
-        className,
-      )}
+    <SecretOnce
+      title={`Call-home key of ${clusterName}`}
+      secret={callHomeKey}
+      secretLabel="Call-home key"
+      warning="You will not see this key again. Copy it now and keep it with the cluster."
+      headingLevel={headingLevel}
+      className={className}
     >
-      <div className="flex items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-warning-surface text-warning-surface-foreground">
-          <KeyRound aria-hidden="true" className="size-4" />
-        </span>
-        <div className="min-w-0 space-y-1">
-          <Heading className="text-base font-semibold text-foreground">
-            Call-home key of {clusterName}
-          </Heading>
-          <p className="text-sm font-medium text-warning-surface-foreground">
-            You will not see this key again. Copy it now and keep it with the cluster.
-          </p>
-        </div>
-      </div>
-      <Snippet label="Call-home key" text={callHomeKey} copyLabel="Copy the call-home key" />
-      <Snippet
+      <CodeSnippet
         label="Send a report every day (add this line to the cluster's crontab)"
         text={callHomeCommand(callHomeKey)}
         copyLabel="Copy the crontab line"
@@ -112,6 +55,6 @@ export function CallHomeKeyPanel({
         </a>
         .
       </p>
-    </section>
+    </SecretOnce>
   );
 }
