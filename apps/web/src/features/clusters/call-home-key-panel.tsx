@@ -10,7 +10,7 @@ export const REPORT_SCHEMA_PATH = "/api/health/report-schema.json";
 /** The one-line cron + curl of the README, with this server and the key filled in. */
 export function callHomeCommand(callHomeKey: string, origin = window.location.origin): string {
   return [
-    "0 3 * * *",
+    "0 * * * *",
     "curl -fsS -X POST",
     `-H "Authorization: Bearer ${callHomeKey}"`,
     '-H "Content-Type: application/json"',
@@ -39,7 +39,7 @@ export function CallHomeKeyPanel({ callHomeKey, clusterName, headingLevel, class
       className={className}
     >
       <CodeSnippet
-        label="Send a report every day (add this line to the cluster's crontab)"
+        label="Send a report every hour (add this line to the cluster's crontab)"
         text={callHomeCommand(callHomeKey)}
         copyLabel="Copy the crontab line"
       />

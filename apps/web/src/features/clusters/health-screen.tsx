@@ -273,7 +273,7 @@ function Overview({ accountId, canManage }: { accountId: number; canManage: bool
         title="No clusters yet"
         description={
           canManage ? (
-            <p>Register a cluster to see its health here; it then sends a report every day.</p>
+            <p>Register a cluster to see its health here; it then sends a report every hour.</p>
           ) : (
             <p>
               An owner of your organization or an engineer registers clusters; their health then shows here.

@@ -58,7 +58,7 @@ describe("register cluster screen", () => {
     expect(within(panel).getByText(KEY)).toBeInTheDocument();
     expect(
       within(panel).getByText(
-        `0 3 * * * curl -fsS -X POST -H "Authorization: Bearer ${KEY}" -H "Content-Type: application/json" --data-binary @/path/report.json ${window.location.origin}/api/health/report`,
+        `0 * * * * curl -fsS -X POST -H "Authorization: Bearer ${KEY}" -H "Content-Type: application/json" --data-binary @/path/report.json ${window.location.origin}/api/health/report`,
       ),
     ).toBeInTheDocument();
     expect(within(panel).getByRole("link", { name: "/api/health/report-schema.json" })).toHaveAttribute(

@@ -149,8 +149,8 @@ export default function RegisterClusterScreen() {
       title="Register cluster"
       description={
         info?.companyName
-          ? `A cluster of ${info.companyName}, which then sends its health report every day.`
-          : "A storage cluster, which then sends its health report every day."
+          ? `A cluster of ${info.companyName}, which then sends its health report every hour.`
+          : "A storage cluster, which then sends its health report every hour."
       }
     />
   );
