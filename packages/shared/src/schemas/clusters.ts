@@ -300,7 +300,12 @@ export interface TExplorerItem {
   detail: string;
   children: TExplorerItem[];
 }
-export const ZExplorerItem: z.ZodType<TExplorerItem> = z.lazy(() =>
+/**
+ * The tree has four levels (cluster → group → node or set → drive), so its schema is written out
+ * level by level rather than recursively: a recursive schema becomes a $ref the OpenAPI document
+ * cannot resolve, and Swagger UI stops rendering at it.
+ */
+const explorerItem = <C extends z.ZodTypeAny>(children: C) =>
   z.object({
     key: z.string(),
     kind: z.enum(["cluster", "nodes", "node", "sets", "set", "drive"]),
@@ -309,8 +314,11 @@ export const ZExplorerItem: z.ZodType<TExplorerItem> = z.lazy(() =>
     total_bytes: z.number(),
     used_bytes: z.number(),
     detail: z.string(),
-    children: z.array(ZExplorerItem),
-  }),
+    children: z.array(children),
+  });
+const explorerDrive = explorerItem(z.never());
+export const ZExplorerItem: z.ZodType<TExplorerItem> = explorerItem(
+  explorerItem(explorerItem(explorerDrive)),
 );
 export const ZHealthExplorer = z.object({ generated_at: z.string(), root: ZExplorerItem });
 
