@@ -52,6 +52,8 @@ const call = (as: Person, method: Method, url: string, payload?: object) =>
   callAs(t.app, as.authorization, method, url, payload);
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+/** One instant for both ends (two calls of `at` can land a millisecond apart). */
+const sameStartAndEnd = (t: string) => ({ start_time: t, end_time: t });
 const ZOOM = "https://acme.zoom.us/j/123456789?pwd=abc";
 
 const scheduleBody = (over: object = {}) => ({
@@ -176,7 +178,7 @@ describe("scheduling a meeting", () => {
 
   it.each([
     ["an end before the start", { start_time: at(30), end_time: at(29) }, MESSAGES.endDateBeforeStart],
-    ["an end equal to the start", { start_time: at(30), end_time: at(30) }, MESSAGES.endDateBeforeStart],
+    ["an end equal to the start", sameStartAndEnd(at(30)), MESSAGES.endDateBeforeStart],
     ["an http link", { meeting_link: "http://zoom.us/j/123456789" }, MESSAGES.meetingLink],
     ["a link that is not Zoom", { meeting_link: "https://meet.example.com/abc" }, MESSAGES.meetingLink],
     ["a look-alike host", { meeting_link: "https://zoom.us.evil.example/j/1" }, MESSAGES.meetingLink],
