@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
+import { CALL_HOME_KEY_PREFIX, CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
 import { HEALTH_REPORT_MESSAGES } from "@portico/shared/schemas/health-report";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clusterReports, clusters, files } from "../../db/schema";
+import { issueSecret } from "../../platform/auth/secrets";
 import { castSuite } from "../conversations/test-fixtures";
-import { issueCallHomeKey } from "./call-home-key";
 import { clusterRow, insertCluster, reportOf, sendReport } from "./reports-test-kit";
 
 const s = castSuite();
@@ -65,10 +65,10 @@ describe("a cluster calling home with its key", () => {
     const made = `Bearer portico_ck_${randomBytes(32).toString("base64url")}`;
     expect(await sendReport(s.t.app, made, reportOf(cluster))).toEqual({ status: 401, body: refused });
 
-    const next = issueCallHomeKey();
+    const next = issueSecret(CALL_HOME_KEY_PREFIX);
     await s.t.db.update(clusters).set({ callHomeKeyHash: next.hash }).where(eq(clusters.id, cluster.id));
     expect(await sendReport(s.t.app, cluster.key, reportOf(cluster))).toEqual({ status: 401, body: refused });
-    expect((await sendReport(s.t.app, `Bearer ${next.key}`, reportOf(cluster))).status).toBe(202);
+    expect((await sendReport(s.t.app, `Bearer ${next.secret}`, reportOf(cluster))).status).toBe(202);
 
     const anonymous = await sendReport(s.t.app, undefined, "{".repeat(3 * 1024 * 1024));
     expect(anonymous).toEqual({ status: 401, body: { error: "Authentication required", status: 401 } });

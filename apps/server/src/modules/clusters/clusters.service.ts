@@ -4,14 +4,14 @@
  * health_report files (rows now, bytes by the files purge job); other files and issues stay,
  * no longer naming the cluster.
  */
-import { CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
+import { CALL_HOME_KEY_PREFIX, CLUSTER_MESSAGES } from "@portico/shared/schemas/clusters";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts, clusters, files, jobs } from "../../db/schema";
+import { issueSecret } from "../../platform/auth/secrets";
 import type { Db, Executor } from "../../platform/db/client";
 import { badRequest, notFound } from "../../platform/errors";
 import { PURGE_FILE_JOB } from "../files/files.jobs";
 import { reissueLicenceForClusters } from "../licences/licences.service";
-import { issueCallHomeKey } from "./call-home-key";
 import { type ClusterListRow, findCluster } from "./clusters.queries";
 
 export interface RegisterInput {
@@ -37,7 +37,7 @@ export async function registerCluster(
   accountId: number,
   input: RegisterInput,
 ): Promise<Registered> {
-  const key = issueCallHomeKey();
+  const key = issueSecret(CALL_HOME_KEY_PREFIX);
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(clusters)
@@ -60,7 +60,7 @@ export async function registerCluster(
     const cluster = row && (await findCluster(tx, accountId, row.id));
     if (!cluster) throw new Error("registered cluster not found");
     if (inserted) await reissueLicenceForClusters(tx, accountId);
-    return { cluster, created: inserted !== undefined, callHomeKey: inserted ? key.key : null };
+    return { cluster, created: inserted !== undefined, callHomeKey: inserted ? key.secret : null };
   });
 }
 
@@ -91,7 +91,7 @@ export async function updateCluster(
 
 /** A new call-home key; the old one's hash is replaced, so it stops at the next report. */
 export async function rotateCallHomeKey(db: Db, accountId: number, clusterId: string) {
-  const key = issueCallHomeKey();
+  const key = issueSecret(CALL_HOME_KEY_PREFIX);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(clusters)
@@ -100,7 +100,7 @@ export async function rotateCallHomeKey(db: Db, accountId: number, clusterId: st
       .returning({ id: clusters.id });
     const cluster = row && (await findCluster(tx, accountId, row.id));
     if (!cluster) throw notFound(CLUSTER_MESSAGES.clusterNotFound);
-    return { cluster, callHomeKey: key.key };
+    return { cluster, callHomeKey: key.secret };
   });
 }
 

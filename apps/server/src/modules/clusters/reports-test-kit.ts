@@ -4,11 +4,12 @@ import {
   type GenerateHealthReportOptions,
   generateHealthReport,
 } from "@portico/shared/rules/health-report-generator";
+import { CALL_HOME_KEY_PREFIX } from "@portico/shared/schemas/clusters";
 import { eq } from "drizzle-orm";
 import type { App } from "../../app";
 import { clusters } from "../../db/schema";
+import { issueSecret } from "../../platform/auth/secrets";
 import type { Db } from "../../platform/db/client";
-import { issueCallHomeKey } from "./call-home-key";
 
 export interface TestCluster {
   id: string;
@@ -25,7 +26,7 @@ export async function insertCluster(
   accountId: number,
   opts: { name?: string; createdAt?: Date } = {},
 ): Promise<TestCluster> {
-  const issued = issueCallHomeKey();
+  const issued = issueSecret(CALL_HOME_KEY_PREFIX);
   const deploymentId = `dep-${randomUUID().slice(0, 8)}`;
   const name = opts.name ?? `cluster-${deploymentId.slice(4)}`;
   const [row] = await db
@@ -41,7 +42,7 @@ export async function insertCluster(
     })
     .returning();
   if (!row) throw new Error("cluster insert failed");
-  return { id: row.id, accountId, deploymentId, name, key: `Bearer ${issued.key}` };
+  return { id: row.id, accountId, deploymentId, name, key: `Bearer ${issued.secret}` };
 }
 
 /** A report of the cluster (healthy unless faults are given), as JSON text. */
