@@ -1,7 +1,7 @@
 // Small helpers shared by the bench scripts (no dependencies beyond Node 20).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -146,6 +146,23 @@ export async function freshDatabase() {
     host: url.host,
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * The end of a bench run on its own server, folder and database: a failure is printed with the
+ * server's last output, the server stopped, the folder removed and the database dropped (kept with
+ * BENCH_KEEP_DB, for EXPLAIN); the process exits 1 after a failure.
+ */
+export async function endRun({ server, dataDir, database, failure }) {
+  if (failure) {
+    console.error(failure.error);
+    console.error(server.output().slice(-3000));
+  }
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_DB) console.log(`  kept ${database.url} (BENCH_KEEP_DB)`);
+  else await database.drop();
+  if (failure) process.exit(1);
 }
 
 /** The p-th percentile (0–100) of an ascending array (nearest rank). */

@@ -12,11 +12,12 @@
 //        (BENCH_SMOKE=1: 2000 issues × 10 messages, 100 accounts, 10 samples)
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
 //        the seeded database for EXPLAIN.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import {
   apiCall,
+  endRun,
   ensureBuilt,
   freePort,
   freshDatabase,
@@ -188,7 +189,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
 let server = startServer({ dataDir, port, env });
-let failed = false;
+/** Set when the run throws: { error }. */
+let failure;
 try {
   await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
   await stopServer(server); // migrated and seeded with the demo accounts; now the bulk rows
@@ -263,14 +265,7 @@ try {
     `p99 < ${TARGETS.panic} ms ${p99 < TARGETS.panic ? "met" : "MISSED"}`,
   ]);
   printTable(["request", "samples", "p50", "p95", "target p95"], rows);
-} catch (err) {
-  console.error(err);
-  console.error(server.output().slice(-3000));
-  failed = true;
-} finally {
-  await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_KEEP_DB) console.log(`  kept ${database.url} (BENCH_KEEP_DB)`);
-  else await database.drop();
+} catch (error) {
+  failure = { error };
 }
-if (failed) process.exit(1);
+await endRun({ server, dataDir, database, failure });
