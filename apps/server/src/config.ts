@@ -80,6 +80,17 @@ const ZEnv = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default("gpt-4o-mini"),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
+  /** Billing: the local test-mode provider (no money moves) for providers without keys. */
+  BILLING_TEST_MODE: z.enum(["true", "false"]).optional(),
+  /** The provider of an account's first subscription. */
+  BILLING_DEFAULT_PROVIDER: z.enum(["STRIPE", "CHARGEBEE"]).default("STRIPE"),
+  /** How late the test-mode provider delivers its events (each is delivered twice). */
+  BILLING_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
+  /** Contact-sales requests are also posted here (form-encoded) when set. */
+  CONTACT_SALES_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+    "CONTACT_SALES_URL must be an http(s) URL",
+  ),
 });
 
 /**
@@ -119,6 +130,11 @@ function crossChecks(e: z.infer<typeof ZEnv>): string[] {
   if (e.DEPLOY_ENV !== "development" && e.SEED_DEMO === "true") {
     problems.push(
       `SEED_DEMO: demo users with published passwords exist only with DEPLOY_ENV=development; create the first admin with ADMIN_EMAIL and ADMIN_PASSWORD`,
+    );
+  }
+  if (e.DEPLOY_ENV === "production" && e.BILLING_TEST_MODE === "true") {
+    problems.push(
+      "BILLING_TEST_MODE: test-mode payments grant plans without money and are refused in production; configure Stripe or Chargebee (README)",
     );
   }
   return problems;
@@ -194,6 +210,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.LLM_API_KEY,
       model: e.LLM_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    billing: {
+      /** Test mode: on in development unless turned off, off elsewhere unless turned on (never in production). */
+      testMode: e.BILLING_TEST_MODE ? e.BILLING_TEST_MODE === "true" : development,
+      defaultProvider: e.BILLING_DEFAULT_PROVIDER,
+      testDelayMs: e.BILLING_TEST_DELAY_MS,
+      contactSalesUrl: e.CONTACT_SALES_URL,
     },
   };
 }

@@ -10,3 +10,4 @@ export * from "./planning";
 export * from "./platform";
 export * from "./users";
 export * from "./licences";
+export * from "./billing";
