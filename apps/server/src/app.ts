@@ -17,6 +17,7 @@ import { accountRoutes } from "./modules/accounts/accounts.routes";
 import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { billingModule } from "./modules/billing/billing.module";
 import { clustersModule } from "./modules/clusters/clusters.module";
 import { categoryRoutes } from "./modules/conversations/categories.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(filesModule);
   await app.register(clustersModule, { prefix: "/api" });
   await app.register(licencesModule);
+  await app.register(billingModule);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

@@ -1,0 +1,20 @@
+/**
+ * The billing module (issue 14): the catalogue and estimates, contact sales, the subscription life
+ * cycle under /api/auth/subscription, and the test-mode provider's own calls under
+ * /api/billing/test-mode. `createBilling` builds the provider registry once per app.
+ */
+import { SUBSCRIPTION_BASE, TEST_MODE_BASE } from "@portico/shared/schemas/billing";
+import type { FastifyInstance } from "fastify";
+import { createBilling } from "./billing";
+import { catalogueRoutes } from "./catalogue.routes";
+import { salesRoutes } from "./sales.routes";
+import { subscriptionRoutes } from "./subscription.routes";
+import { testModeRoutes } from "./test-mode.routes";
+
+export async function billingModule(app: FastifyInstance) {
+  const billing = createBilling(app.ctx);
+  await app.register(catalogueRoutes, { prefix: SUBSCRIPTION_BASE });
+  await app.register(salesRoutes, { prefix: SUBSCRIPTION_BASE });
+  await app.register(subscriptionRoutes, { prefix: SUBSCRIPTION_BASE, billing });
+  await app.register(testModeRoutes, { prefix: TEST_MODE_BASE, billing });
+}
