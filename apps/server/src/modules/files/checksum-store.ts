@@ -40,6 +40,8 @@ export class ChecksumStore extends DataStore {
   constructor(
     private readonly inner: DataStore,
     private readonly spoolDir: string,
+    /** Runs once a cancelled upload's bytes are gone, before tus answers the DELETE. */
+    private readonly afterRemove: (id: string) => Promise<void> = async () => undefined,
   ) {
     super();
     // Lengths must be announced (quota and limits are checked at creation): no deferred length.
@@ -49,8 +51,9 @@ export class ChecksumStore extends DataStore {
   override create(file: Upload) {
     return this.inner.create(file);
   }
-  override remove(id: string) {
-    return this.inner.remove(id);
+  override async remove(id: string) {
+    await this.inner.remove(id);
+    await this.afterRemove(id);
   }
   override getUpload(id: string) {
     return this.inner.getUpload(id);

@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { FILE_MESSAGES, UPLOADS_PATH, ZUploadMetadata } from "@portico/shared/schemas/files";
-import { EVENTS, MemoryLocker, Server, type Upload } from "@tus/server";
+import { MemoryLocker, Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { files } from "../../db/schema";
@@ -69,7 +69,15 @@ function mapTusError(err: { status_code: number; body: string }): HttpError {
 
 export function createTusServer(rt: FilesRuntime) {
   const { db } = rt.ctx;
-  const store = new ChecksumStore(rt.storage.tusStore, path.join(rt.config.directory, ".spool"));
+  // A cancelled upload (tus termination) gives its room back before the DELETE is answered, so
+  // the client that cancelled sees the room free at once.
+  const store = new ChecksumStore(
+    rt.storage.tusStore,
+    path.join(rt.config.directory, ".spool"),
+    async (id) => {
+      await db.delete(files).where(eq(files.uuid, id));
+    },
+  );
 
   const tus = new Server({
     path: UPLOADS_PATH,
@@ -137,13 +145,6 @@ export function createTusServer(rt: FilesRuntime) {
     },
   });
 
-  // A cancelled upload (tus termination) gives its room back at once.
-  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
-    void db
-      .delete(files)
-      .where(eq(files.uuid, id))
-      .catch((err: unknown) => rt.log.error({ err, id }, "cancelled upload row not deleted"));
-  });
   return tus;
 }
 
