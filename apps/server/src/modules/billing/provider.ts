@@ -82,6 +82,8 @@ export interface CreateSubscriptionInput {
   periodEnd: Date;
   /** The payment that paid the first term. */
   paymentId: string;
+  /** What the next term costs (minor units): the provider charges it at renewal. */
+  termAmountMinor: number;
   idempotencyKey: string;
 }
 
@@ -95,6 +97,8 @@ export interface ChangeSubscriptionInput {
    * (quantity increase); "none": no charge (a decrease, or an engineer's change).
    */
   billing: { kind: "paid"; paymentId: string } | { kind: "charge"; amountMinor: number } | { kind: "none" };
+  /** What the next term costs after the change (minor units): the provider charges it at renewal. */
+  termAmountMinor: number;
   idempotencyKey: string;
 }
 
