@@ -37,6 +37,8 @@ const RULES = {
   smsCodePerNumber: { points: 5, duration: HOUR },
   /** A model's summary costs money: one user's summarize calls. */
   summariesPerUser: { points: 30, duration: HOUR },
+  /** The contact-sales form reaches people (and a forward URL): one user's requests. */
+  salesRequestsPerUser: { points: 10, duration: HOUR },
 } as const;
 
 export type LimitName = keyof typeof RULES;

@@ -84,6 +84,7 @@ export const BILLING_MESSAGES = {
   changeInProgress: "Another change to this subscription is being made. Try again in a moment.",
   engineersOnly: "Only vendor engineers can do this",
   adminsOnly: "Only vendor admins can do this",
+  planChanged: "This plan was changed by someone else meanwhile. Reload it and make your change again.",
   price: "Price must be a whole number of cents from 0 to 100000000",
   reasonTooLong: "Reason cannot be longer than 2000 characters",
   messageTooLong: "Message cannot be longer than 4000 characters",
