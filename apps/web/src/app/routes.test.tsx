@@ -106,6 +106,8 @@ describe("signed in", () => {
     ["/license", "License"],
     ["/api-tokens", "API tokens"],
     ["/cluster/register", "Register cluster"],
+    ["/subscription", "Subscription"],
+    ["/end-subscription", "End subscription"],
     ["/upgrade-subscription-confirmation", "Upgrade confirmation"],
     ["/activity/v2", "Engineer activity"],
   ])("%s has its title", async (url, title) => {

@@ -112,6 +112,14 @@ export const routes: RouteObject[] = [
                 path: "api-tokens",
                 lazy: lazyScreen(() => import("../features/api-tokens/api-tokens-screen")),
               },
+              {
+                path: "subscription",
+                lazy: lazyScreen(() => import("../features/subscription/subscription-screen")),
+              },
+              {
+                path: "end-subscription",
+                lazy: lazyScreen(() => import("../features/subscription/end-subscription-screen")),
+              },
               ...placeholderRoutes,
               { path: "alerts", lazy: lazyScreen(() => import("../features/alerts/alerts-screen")) },
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },

@@ -13,20 +13,17 @@ export interface PlaceholderScreenDef {
 }
 
 const CUSTOMERS = { title: "Customers", path: "/customers" };
-const SUBSCRIPTION = { title: "Subscription", path: "/subscription" };
 
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   { path: "users", title: "Users" },
   { path: "customers", title: "Customers", engineerOnly: true },
   { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
-  { path: "subscription", title: "Subscription" },
   { path: "upgrade-subscription", title: "Upgrade subscription" },
   {
     path: "upgrade-subscription-confirmation",
     title: "Upgrade confirmation",
     parent: { title: "Upgrade subscription", path: "/upgrade-subscription" },
   },
-  { path: "end-subscription", title: "End subscription", parent: SUBSCRIPTION },
   { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
   {
