@@ -110,6 +110,8 @@ describe("signed in", () => {
     ["/end-subscription", "End subscription"],
     ["/upgrade-subscription-confirmation", "Upgrade confirmation"],
     ["/activity/v2", "Engineer activity"],
+    ["/plans", "Plans"],
+    ["/sales-requests", "Sales requests"],
   ])("%s has its title", async (url, title) => {
     api();
     await visit(url);

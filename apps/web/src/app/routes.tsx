@@ -124,6 +124,11 @@ export const routes: RouteObject[] = [
               { path: "alerts", lazy: lazyScreen(() => import("../features/alerts/alerts-screen")) },
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },
               { path: "panic", lazy: lazyScreen(() => import("../features/panic/panic-screen")) },
+              { path: "plans", lazy: lazyScreen(() => import("../features/subscription/plans-screen")) },
+              {
+                path: "sales-requests",
+                lazy: lazyScreen(() => import("../features/subscription/sales-requests-screen")),
+              },
               { path: "profile", lazy: lazyScreen(() => import("../features/profile/profile-screen")) },
               {
                 path: "change-password",

@@ -16,6 +16,7 @@ import {
   renderScreen,
   testCustomer,
 } from "../../test/helpers";
+import { RESTRICTED_MESSAGE } from "../subscription/restriction";
 import IssuesScreen from "./issues-screen";
 
 // The list channel, fed by the test instead of a WebSocket.
@@ -291,5 +292,38 @@ describe("the list (customers)", () => {
     expect(fetchMock.mock.calls.map(([u]) => String(u))).not.toContainEqual(
       expect.stringContaining("issue-tags"),
     );
+  });
+});
+
+describe("a cancelled organization (§6)", () => {
+  const cancelled = {
+    ...testCustomer,
+    accountType: { type: "SUBSCRIBED", serviceType: "STANDARD", status: "canceled", hasSupport: true },
+  };
+
+  it("its members read their issues but New issue is disabled with the reason and a way to resubscribe", async () => {
+    setup(cancelled, "/issues", () => [item(11)]);
+    expect(await screen.findByRole("link", { name: /Issue 11/ })).toBeInTheDocument();
+    const button = screen.getByRole("button", { name: "New issue" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(RESTRICTED_MESSAGE);
+    expect(screen.getByRole("link", { name: "Go to Subscription" })).toHaveAttribute("href", "/subscription");
+  });
+
+  it("with no issues yet, the empty list offers no second button to open one", async () => {
+    setup(cancelled, "/issues", () => []);
+    expect(await screen.findByText("No issues yet")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Open your first issue" })).toBeNull();
+    expect(screen.getAllByText(RESTRICTED_MESSAGE)).toHaveLength(1);
+  });
+
+  it("engineers acting for it still open issues", async () => {
+    const { user } = setup({ ...engineer, accountType: cancelled.accountType }, "/issues", () => [item(11)]);
+    await screen.findByRole("link", { name: /Issue 11/ });
+    const button = screen.getByRole("button", { name: "New issue" });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(await screen.findByRole("dialog", { name: "New issue" })).toBeInTheDocument();
+    expect(screen.queryByText(RESTRICTED_MESSAGE)).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 import { panicRowClass, WeekendBadge } from "../panic/issue-flags";
 import { PanicAlertSettings } from "../panic/panic-alerts";
+import { isRestricted } from "../subscription/restriction";
 import { ISSUES_PAGE_SIZE, issueListQuery } from "./api";
 import { CategoryCatalogueDialog } from "./components/category-catalogue-dialog";
 import { ConnectionBanner } from "./components/connection-banner";
@@ -210,7 +211,8 @@ export default function IssuesScreen() {
           }
           action={
             !filtered ? (
-              user && <NewIssueDialog user={user} label="Open your first issue" />
+              // Restricted: the header's New issue already says why; one reason is enough.
+              user && !isRestricted(user) && <NewIssueDialog user={user} label="Open your first issue" />
             ) : (
               <Button variant="secondary" onClick={controls.reset}>
                 Show all issues

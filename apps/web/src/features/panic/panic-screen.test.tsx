@@ -13,6 +13,7 @@ import {
   renderScreen,
   testCustomer,
 } from "../../test/helpers";
+import { RESTRICTED_MESSAGE } from "../subscription/restriction";
 import PanicScreen from "./panic-screen";
 
 const customer = testCustomer;
@@ -119,5 +120,31 @@ describe("/panic", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByLabelText("Title")).toBeInTheDocument();
+  });
+});
+
+describe("/panic for a cancelled organization (§6)", () => {
+  const accountType = { type: "SUBSCRIBED", serviceType: "STANDARD", status: "canceled", hasSupport: true };
+
+  it("members see Raise panic disabled with the reason, and the server is not asked", async () => {
+    const fetchMock = mockApi({ "GET /api/chat/user": { ...customer, accountType } });
+    renderScreen(<PanicScreen />, { path: "/panic" });
+    const button = await screen.findByRole("button", { name: "Raise panic" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(RESTRICTED_MESSAGE);
+    expect(screen.getByRole("link", { name: "Go to Subscription" })).toHaveAttribute("href", "/subscription");
+    expect(screen.queryByLabelText("Title")).toBeNull();
+    expect(calls(fetchMock)).not.toContain("GET /api/chat/ispanicallowed");
+  });
+
+  it("engineers acting for it still get the form", async () => {
+    mockApi({
+      "GET /api/chat/user": { ...customer, isEngineer: true, accountType },
+      "GET /api/chat/ispanicallowed": { allowed: true, reason: null },
+    });
+    renderScreen(<PanicScreen />, { path: "/panic" });
+    expect(await screen.findByLabelText("Title")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Raise panic" })).toBeEnabled();
+    expect(screen.queryByText(RESTRICTED_MESSAGE)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { PANIC_WARNINGS, ZPanicRequest } from "@portico/shared/schemas/search";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import ShieldAlert from "lucide-react/icons/shield-alert";
 import Siren from "lucide-react/icons/siren";
-import { type MouseEvent, useState } from "react";
+import { type MouseEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert, QueryError } from "../../components/ui/alert";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
@@ -23,6 +23,7 @@ import { useCurrentUser } from "../../lib/current-user";
 import { usePersisted } from "../../lib/persisted-store";
 // The same "New issue" dialog as the issues screen: a panic refused is a normal issue offered.
 import { NewIssueDialog } from "../conversations/components/new-issue-dialog";
+import { isRestricted, RestrictedReason } from "../subscription/restriction";
 import { panicAllowedQuery, raisePanic } from "./api";
 
 type Errors = Partial<Record<"panic_title" | "panic_message", string>>;
@@ -119,10 +120,29 @@ function PanicForm({ onRefused }: { onRefused: () => void }) {
   );
 }
 
+/** §6: a cancelled organization's members cannot raise one; the button stays, disabled, with why. */
+function RestrictedPanic() {
+  const reasonId = useId();
+  return (
+    <EmptyState
+      icon={ShieldAlert}
+      title="Panic is not available"
+      description={<RestrictedReason id={reasonId} />}
+      action={
+        <Button variant="danger" disabled aria-describedby={reasonId}>
+          <Siren aria-hidden="true" />
+          Raise panic
+        </Button>
+      }
+    />
+  );
+}
+
 export default function PanicScreen() {
   const { data: user } = useCurrentUser();
   const [aid] = usePersisted("selectedAccountId");
-  const allowed = useQuery({ ...panicAllowedQuery(aid), enabled: user !== undefined });
+  const restricted = isRestricted(user);
+  const allowed = useQuery({ ...panicAllowedQuery(aid), enabled: user !== undefined && !restricted });
 
   return (
     <>
@@ -130,7 +150,9 @@ export default function PanicScreen() {
         title="Panic"
         description="For a severe outage: a panic reaches every engineer at once, ahead of every other issue."
       />
-      {allowed.isError ? (
+      {restricted ? (
+        <RestrictedPanic />
+      ) : allowed.isError ? (
         <QueryError query={allowed} />
       ) : !allowed.data ? (
         <FormSkeleton fields={2} label="Checking whether you can raise a panic" />

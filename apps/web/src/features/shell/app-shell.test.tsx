@@ -16,7 +16,14 @@ import AppShell from "./app-shell";
 
 const customer = testCustomer;
 const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName: "Vendor", isEngineer: true };
-const ENGINEER_LINKS = ["Customers", "Engineer activity", "Purged accounts", "Users without membership"];
+const ENGINEER_LINKS = [
+  "Customers",
+  "Engineer activity",
+  "Purged accounts",
+  "Users without membership",
+  "Plans",
+  "Sales requests",
+];
 
 function renderShell(user: object, extra: Record<string, object> = {}) {
   const fetchMock = mockApi({
@@ -208,5 +215,23 @@ describe("app shell", () => {
     const banner = screen.getByRole("region", { name: "Revised terms" });
     expect(banner).toHaveTextContent("Please review the revised Terms and Conditions.");
     expect(within(banner).getByRole("button", { name: "OK" })).toBeInTheDocument();
+  });
+
+  it("shows the subscription banners of the organization acted on under the top bar", async () => {
+    renderShell(customer, {
+      "GET /api/auth/subscription": {
+        account_id: 3,
+        company: "Acme",
+        account_type: "SUBSCRIBED",
+        has_support: true,
+        subscription: null,
+        payment_failed: true,
+      },
+    });
+    const banner = await screen.findByRole("region", { name: "Payment problem" });
+    expect(banner).toHaveTextContent(
+      "A recent charge failed to go through. Please update your payment method.",
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Issues" })).toBeInTheDocument();
   });
 });

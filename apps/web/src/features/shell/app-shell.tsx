@@ -12,6 +12,7 @@ import { TermsBanner } from "../alerts/terms-banner";
 import { MentionAlertsFor } from "../conversations/mention-watcher";
 import { PanicAlertsForEngineers } from "../panic/panic-watcher";
 import { SearchMenu } from "../search/search-menu";
+import { SubscriptionBanners } from "../subscription/subscription-banners";
 import { MobileMenu } from "./mobile-menu";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { Sidebar } from "./sidebar";
@@ -31,7 +32,8 @@ interface FrameProps {
 
 /**
  * The signed-in layout: skip link, sidebar (full or mini, remembered; a sheet on small screens),
- * top bar (organization, search, the alerts bell, user menu), the terms banner and the screen.
+ * top bar (organization, search, the alerts bell, user menu), the terms and subscription banners
+ * and the screen.
  */
 export function AppFrame({ children, requireOrganization = true }: FrameProps) {
   const session = useSession();
@@ -76,6 +78,7 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
           <UserMenu user={info} pictureVersion={user.dataUpdatedAt} />
         </header>
         <TermsBanner enabled={info !== undefined} />
+        <SubscriptionBanners user={info} />
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           {user.isError ? (
             <QueryError query={user} message={alertMessage(ALERTS.FETCH_USER_INFO, user.error.error)} />

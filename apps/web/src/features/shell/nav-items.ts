@@ -12,12 +12,14 @@ import CircleArrowUp from "lucide-react/icons/circle-arrow-up";
 import CircleUserRound from "lucide-react/icons/circle-user-round";
 import CreditCard from "lucide-react/icons/credit-card";
 import FolderOpen from "lucide-react/icons/folder-open";
+import Handshake from "lucide-react/icons/handshake";
 import HeartPulse from "lucide-react/icons/heart-pulse";
 import Key from "lucide-react/icons/key";
 import KeyRound from "lucide-react/icons/key-round";
 import ListTodo from "lucide-react/icons/list-todo";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
 import MessagesSquare from "lucide-react/icons/messages-square";
+import Package from "lucide-react/icons/package";
 import ServerCog from "lucide-react/icons/server-cog";
 import Siren from "lucide-react/icons/siren";
 import UserX from "lucide-react/icons/user-x";
@@ -58,6 +60,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
       { to: "/subscription", label: "Subscription", icon: CreditCard },
       { to: "/upgrade-subscription", label: "Upgrade subscription", icon: CircleArrowUp },
       { to: "/users", label: "Users", icon: Users },
+      { to: "/plans", label: "Plans", icon: Package, engineerOnly: true },
+      { to: "/sales-requests", label: "Sales requests", icon: Handshake, engineerOnly: true },
     ],
   },
   {

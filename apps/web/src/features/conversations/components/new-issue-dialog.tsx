@@ -6,7 +6,7 @@ import type { TUserInfo } from "@portico/shared/schemas/accounts";
 import { ZCreateIssueRequest } from "@portico/shared/schemas/conversations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Plus from "lucide-react/icons/plus";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../../components/ui/alert";
 import { Button, type ButtonVariant } from "../../../components/ui/button";
@@ -26,6 +26,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { organizationSearchQuery } from "../../../lib/organizations";
 import { usePersisted } from "../../../lib/persisted-store";
+import { isRestricted, RestrictedReason } from "../../subscription/restriction";
 import { issueKeys, issuesApi } from "../api";
 
 type Errors = Partial<Record<"title" | "message" | "accountId", string>>;
@@ -96,6 +97,7 @@ export function NewIssueDialog({
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const reasonId = useId();
 
   const create = useMutation({
     mutationFn: issuesApi.create,
@@ -124,6 +126,18 @@ export function NewIssueDialog({
     setErrors({});
     create.mutate({ title, message, accountId: parsed.data.accountId, clusterId });
   };
+
+  if (isRestricted(user)) {
+    return (
+      <div className="flex max-w-sm flex-col items-start gap-1.5">
+        <Button variant={variant} disabled aria-describedby={reasonId}>
+          <Plus aria-hidden="true" />
+          {label}
+        </Button>
+        <RestrictedReason id={reasonId} />
+      </div>
+    );
+  }
 
   return (
     <Dialog
