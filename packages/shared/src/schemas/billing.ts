@@ -89,6 +89,9 @@ export const BILLING_MESSAGES = {
   reasonTooLong: "Reason cannot be longer than 2000 characters",
   messageTooLong: "Message cannot be longer than 4000 characters",
   nameRequired: "Name is required",
+  /** §6: customers of a cancelled plan cannot open issues or panics. */
+  restricted: "This organization's subscription has ended. Resubscribe to open new issues.",
+  hostedOnly: "This organization pays by card on this page, not on a hosted checkout",
 } as const;
 
 export const ZCurrency = z.enum(CURRENCIES, { error: BILLING_MESSAGES.currency });
@@ -496,6 +499,8 @@ export const ZPolicyAcceptance = z.object({
   context: z.enum(PAYMENT_KINDS),
 });
 export type TPolicyAcceptance = z.infer<typeof ZPolicyAcceptance>;
+/** GET accepted_policy_docs: newest first. */
+export const ZPolicyAcceptanceList = z.object({ items: z.array(ZPolicyAcceptance) });
 
 // ---------------------------------------------------------------------------------------------
 // Subscription events: every provider event once, and every change made here.

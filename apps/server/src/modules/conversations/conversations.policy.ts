@@ -3,6 +3,8 @@
  * on (`aid`, else their default organization; resolveAccount refuses someone else's `aid`);
  * an engineer reaches every issue, or one account's with `aid`. Anything else is "not found".
  */
+import { isRestricted } from "@portico/shared/rules/roles";
+import { BILLING_MESSAGES } from "@portico/shared/schemas/billing";
 import type { TIssueDetail } from "@portico/shared/schemas/conversations";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../db/schema";
@@ -49,6 +51,9 @@ export async function assertMayOpenIssue(exec: Executor, viewer: Viewer, account
   const [account] = await exec.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
   if (account.isDisabled) throw forbidden(ACCOUNT_DISABLED);
+  // §6: customers of a cancelled plan keep reading their issues but open no new ones (panics included).
+  if (isRestricted({ isEngineer: viewer.isEngineer, planStatus: account.planStatus }))
+    throw forbidden(BILLING_MESSAGES.restricted);
   return account;
 }
 
