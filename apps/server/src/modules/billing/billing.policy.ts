@@ -37,6 +37,12 @@ export function assertActsAsOwner(viewer: Viewer, accountId: number): void {
   if (!actsAsOwner(viewer, accountId)) throw forbidden(BILLING_MESSAGES.ownersOnly);
 }
 
+/** Owners (of a non-CUSTOM account) and engineers: who may pay for a change at all. */
+export function assertMayBuy(viewer: Viewer, facts: SubscriptionFacts): void {
+  assertActsAsOwner(viewer, facts.account.id);
+  if (!viewer.isEngineer && isCustom(facts)) throw forbidden(BILLING_MESSAGES.customAccount);
+}
+
 /** An engineer acting on an organization they do not belong to acts on its behalf. */
 export function actsOnBehalf(viewer: Viewer, accountId: number): boolean {
   return viewer.isEngineer && membershipRole(viewer, accountId) === undefined;

@@ -98,9 +98,13 @@ export async function payWith(
   card: string = TEST_CARDS.succeeds,
 ) {
   const id = prepared.payment.payment_intent_id;
+  // A hosted checkout shows the card form on its page, which reads the secret from the provider.
+  const secret =
+    prepared.checkout.client_secret ??
+    (await call(t, "GET", `${TEST_MODE_BASE}/checkout/${id}`, as)).json().client_secret;
   const res = await call(t, "POST", `${TEST_MODE_BASE}/payments/${id}/confirm`, as, {
     payload: {
-      client_secret: prepared.checkout.client_secret,
+      client_secret: secret,
       card_number: card,
       exp_month: 12,
       exp_year: new Date().getUTCFullYear() + 2,

@@ -30,7 +30,7 @@ import { issueLicence, reissueLicence } from "../licences/licences.service";
 import type { Billing } from "./billing";
 import {
   actsOnBehalf,
-  assertActsAsOwner,
+  assertMayBuy,
   assertMayEnd,
   assertMayManage,
   assertMayPay,
@@ -460,8 +460,8 @@ export async function requestUpgrade(
   input: UpgradeInput,
 ): Promise<{ state: "applied" | "pending" | "failed"; payment: PaymentRow }> {
   const { db } = billing.ctx;
-  assertActsAsOwner(viewer, accountId);
   const facts = await loadFacts(db, accountId);
+  assertMayBuy(viewer, facts);
   const payment = await findPayment(db, accountId, input.paymentIntentId);
   if (!payment) throw notFound(BILLING_MESSAGES.paymentNotFound);
   if (payment.appliedAt) throw conflict(BILLING_MESSAGES.paymentUsed);
@@ -523,8 +523,9 @@ export async function resubscribeTarget(
   accountId: number,
   body: { service_type?: string | undefined; capacity?: number | undefined; unit: "TiB" | "PiB" },
 ): Promise<Target> {
-  assertActsAsOwner(viewer, accountId);
-  const { latest } = await loadFacts(billing.ctx.db, accountId);
+  const facts = await loadFacts(billing.ctx.db, accountId);
+  assertMayResubscribe(viewer, facts);
+  const { latest } = facts;
   if (!latest) throw badRequest(BILLING_MESSAGES.noSubscription);
   return {
     serviceType: body.service_type ?? latest.serviceType,
