@@ -120,6 +120,18 @@ export const routes: RouteObject[] = [
                 path: "end-subscription",
                 lazy: lazyScreen(() => import("../features/subscription/end-subscription-screen")),
               },
+              {
+                path: "upgrade-subscription",
+                lazy: lazyScreen(() => import("../features/subscription/upgrade-screen")),
+              },
+              {
+                path: "upgrade-subscription-confirmation",
+                lazy: lazyScreen(() => import("../features/subscription/upgrade-confirmation-screen")),
+              },
+              {
+                path: "billing/test-checkout/:paymentIntentId",
+                lazy: lazyScreen(() => import("../features/subscription/test-checkout-screen")),
+              },
               ...placeholderRoutes,
               { path: "alerts", lazy: lazyScreen(() => import("../features/alerts/alerts-screen")) },
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },

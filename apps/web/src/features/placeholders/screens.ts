@@ -18,12 +18,6 @@ export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   { path: "users", title: "Users" },
   { path: "customers", title: "Customers", engineerOnly: true },
   { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
-  { path: "upgrade-subscription", title: "Upgrade subscription" },
-  {
-    path: "upgrade-subscription-confirmation",
-    title: "Upgrade confirmation",
-    parent: { title: "Upgrade subscription", path: "/upgrade-subscription" },
-  },
   { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
   {
