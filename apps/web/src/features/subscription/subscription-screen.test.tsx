@@ -136,7 +136,7 @@ describe("/subscription", () => {
     expect(screen.getByText(/^Payment processing…/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Follow the payment" })).toHaveAttribute(
       "href",
-      "/upgrade-subscription-confirmation?payment_intent_id=pi_test_1",
+      "/upgrade-subscription-confirmation?payment_intent=pi_test_1",
     );
   });
 

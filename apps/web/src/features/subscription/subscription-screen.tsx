@@ -44,14 +44,10 @@ import {
   Term,
   TestModeBadge,
 } from "./subscription-parts";
+import { confirmationPath } from "./upgrade-api";
 
 const TITLE = "Subscription";
 const linkClass = "font-medium text-link underline-offset-2 hover:underline";
-
-/** Where the payment of a change is followed until the provider confirms it (W2's screen). */
-export function confirmationPath(paymentIntentId: string): string {
-  return `/upgrade-subscription-confirmation?payment_intent_id=${encodeURIComponent(paymentIntentId)}`;
-}
 
 function PaymentAlerts({ data }: { data: TSubscriptionResponse }) {
   const pending = data.pending_payment;

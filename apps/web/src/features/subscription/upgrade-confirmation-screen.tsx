@@ -176,8 +176,7 @@ function PaymentProgress({ accountId, paymentIntentId }: { accountId: number; pa
 export default function UpgradeConfirmationScreen() {
   const [params] = useSearchParams();
   const user = useCurrentUser();
-  // payment_intent is this page's name for it; payment_intent_id is the API's, which links may carry.
-  const paymentIntentId = (params.get("payment_intent") ?? params.get("payment_intent_id") ?? "").trim();
+  const paymentIntentId = (params.get("payment_intent") ?? "").trim();
   let body: ReactNode;
   if (!paymentIntentId)
     body = (
