@@ -69,6 +69,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
+      // Test-mode payments settle by late events; a short delay keeps the billing journeys quick.
+      BILLING_TEST_DELAY_MS: "200",
     },
   },
 });

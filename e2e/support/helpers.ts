@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const demo = {
   admin: { email: "admin@portico.example", password: "Admin-pass-1!" },
@@ -110,6 +110,26 @@ export async function signInDemo(page: Page, who: { email: string; password: str
   await submitSignIn(page, who.email, who.password);
   await expect(page).toHaveURL((url) => url.pathname !== "/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/** A demo user signed in on a browser context of their own (close it with page.context().close()). */
+export async function signedInPage(
+  browser: Browser,
+  who: { email: string; password: string },
+): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInDemo(page, who);
+  return page;
+}
+
+/** The Authorization header of the session signed in on `page`, for API calls made as that user. */
+export async function bearerOf(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem("portico.session");
+    return raw ? (JSON.parse(raw) as { accessToken: string }).accessToken : "";
+  });
+  expect(token, "a signed-in session on the page").not.toBe("");
+  return { Authorization: `Bearer ${token}` };
 }
 
 /** Saves a full-page screenshot under test-results/e2e/screens/<name>.png (not compared). */
