@@ -2,7 +2,7 @@ import { eq, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../platform/db/client";
 import { seedDemoLicences } from "./demo-licences";
-import { licences, trialLicences } from "./schema";
+import { licences, subscriptions, trialLicences } from "./schema";
 import { DEMO_SIGN_INS, seed } from "./seed";
 
 const database = await openPglite();
@@ -23,8 +23,13 @@ describe("the demo licences", () => {
       organization: "acme",
       clusters: ["backup-west-21c9", "prod-east-7f3a"],
     });
-    const days = ((acme?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
-    expect(Math.round(days)).toBe(300);
+    // It runs to the end of Acme's demo subscription's term.
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, owner.accountId));
+    expect(subscription).toMatchObject({ serviceType: "ENTERPRISE", quantity: 100, status: "active" });
+    expect(acme?.expiresAt).toEqual(subscription?.currentPeriodEnd);
     const [trial] = await db.select().from(trialLicences).where(eq(trialLicences.company, "Globex Storage"));
     expect(trial).toMatchObject({ days: 30 });
     expect(current.find((l) => l.trialId === trial?.id)).toMatchObject({ kind: "trial", plan: "TRIAL" });

@@ -1,12 +1,13 @@
 /**
  * Demo licences (development only, with the rest of the demo data): Acme's ENTERPRISE licence
- * for its contract capacity, and a trial for the prospect Globex Storage, so /license and the
+ * for its contract capacity until the end of its subscription's term, and a trial for the prospect Globex Storage, so /license and the
  * trial licences screen have something to show. Idempotent: what exists is left alone.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { issueLicence, signTrialLicence } from "../modules/licences/licences.service";
 import type { Tx } from "../platform/db/client";
 import { ensureLicenceKey } from "../platform/licence-keys";
+import { demoTerm } from "./demo-billing";
 import { accounts, licences, trialLicences } from "./schema";
 
 const DAY_MS = 86_400_000;
@@ -27,7 +28,8 @@ export async function seedDemoLicences(tx: Tx, demo: { accountId: number; engine
       accountId: demo.accountId,
       plan: "ENTERPRISE",
       capacityTib: account?.capacity ?? 100,
-      expiresAt: new Date(Date.now() + 300 * DAY_MS),
+      // The term of Acme's demo subscription (demo-billing.ts).
+      expiresAt: demoTerm().end,
       issuedBy: demo.engineerId,
     });
   }

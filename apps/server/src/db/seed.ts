@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../platform/auth/passwords";
 import type { Db, Executor } from "../platform/db/client";
+import { seedDemoBilling } from "./demo-billing";
 import { seedDemoClusters } from "./demo-clusters";
 import { seedDemoIssues } from "./demo-issues";
 import { seedDemoLicences } from "./demo-licences";
@@ -112,6 +113,11 @@ export async function seed(
       ownerId: ids.get(owner.email) ?? 0,
     });
     await seedDemoLicences(tx, { accountId: owner.accountId, engineerId: ids.get(admin.email) ?? 0 });
+    await seedDemoBilling(tx, {
+      accountId: owner.accountId,
+      ownerId: ids.get(owner.email) ?? 0,
+      engineerId: ids.get(admin.email) ?? 0,
+    });
     return DEMO_SIGN_INS;
   });
 }

@@ -2,7 +2,8 @@ import { estimateUpgrade, termEnd } from "@portico/shared/rules/billing";
 import { BILLING_MESSAGES, TEST_CARDS } from "@portico/shared/schemas/billing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptions } from "../../db/schema";
+import { demoTerm, seedDemoBilling } from "../../db/demo-billing";
+import { memberships, subscriptions } from "../../db/schema";
 import type { TestContext } from "../../test/helper";
 import {
   accountRow,
@@ -591,5 +592,34 @@ describe("at the same time", () => {
     expect(loser.payment.failure_message).toBe(BILLING_MESSAGES.changeInProgress);
     expect(await portico(org.id, "subscription.plan_changed")).toHaveLength(1);
     expect((await portico(org.id, "payment.canceled")).map((e) => e.outcome)).toEqual(["failed"]);
+  });
+});
+
+describe("the demo subscription", () => {
+  it("reads like a real one and takes changes: the provider's copy is created by the first sync", async () => {
+    const org = await newOrg(t);
+    const [owner] = await t.db.select().from(memberships).where(eq(memberships.accountId, org.id));
+    await t.db.transaction((tx) =>
+      seedDemoBilling(tx, { accountId: org.id, ownerId: owner?.userId ?? 0, engineerId: owner?.userId ?? 0 }),
+    );
+    const view = (await call(t, "GET", "", org.owner, { aid: org.id })).json();
+    expect(view.subscription).toMatchObject({
+      plan: "ENTERPRISE",
+      quantity_tib: 100,
+      status: "active",
+      card: { brand: "visa", last4: "4242" },
+      current_period_end: demoTerm().end.toISOString(),
+    });
+    expect(view.abilities.manage).toBe(true);
+    const events = (await call(t, "GET", "/events", engineer, { aid: org.id })).json();
+    expect(events.items.map((e: { type: string }) => e.type)).toContain("payment.succeeded");
+    const res = await call(t, "POST", "/updatequantity", org.owner, {
+      aid: org.id,
+      payload: { product_id: view.subscription.product_id, quantity: 90 },
+    });
+    expect(res.statusCode).toBe(200);
+    await settle(t);
+    const [sub] = await subscriptionsOf(t, org.id);
+    expect(sub?.providerSubscriptionId).toMatch(/^sub_test_/);
   });
 });
