@@ -136,6 +136,8 @@ export async function buy(
   const prepared = await prepareChange(t, org, as, body);
   await payWith(t, as, prepared);
   await settle(t);
+  // A hosted page never calls upgrade: the change was wanted at prepare and is made once paid.
+  if (prepared.checkout.kind === "hosted") return prepared;
   const res = await upgrade(t, org, as, { ...body, payment_intent_id: prepared.payment.payment_intent_id });
   if (res.statusCode !== 200 || res.json().state !== "applied")
     throw new Error(`upgrade: ${res.statusCode} ${res.body}`);

@@ -430,6 +430,9 @@ export async function prepare(
       providerPaymentId: prepared.paymentId,
       status: prepared.status,
       providerVersion: prepared.version,
+      // A hosted page never comes back through POST upgrade: consent was given here, so the
+      // change is wanted as soon as the provider says it is paid.
+      ...(prepared.checkout.kind === "hosted" ? { changeRequestedAt: row.changeRequestedAt ?? now } : {}),
       updatedAt: new Date(),
     })
     .where(eq(billingPayments.id, row.id))

@@ -272,6 +272,26 @@ describe("the subscription life cycle in test mode", () => {
     expect(await currentLicenceOf(t, org.id)).toMatchObject({ capacityTib: 25 });
   });
 
+  it("two capacity increases before the provider hears of either are both charged, once each", async () => {
+    const org = await newOrg(t);
+    await buy(t, org, org.owner, { service_type: "ENTERPRISE", capacity: 30 });
+    const { subscription } = (await call(t, "GET", "", org.owner, { aid: org.id })).json();
+    for (const quantity of [40, 50]) {
+      const res = await call(t, "POST", "/updatequantity", org.owner, {
+        aid: org.id,
+        payload: { product_id: subscription.product_id, quantity },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await settle(t);
+    const charges = await eventRows(t, org.id, "invoice.paid");
+    const changes = await eventRows(t, org.id, "subscription.quantity_changed");
+    expect(changes).toHaveLength(2);
+    const charged = (e: (typeof changes)[number]) => (e.data as { charge_minor: number }).charge_minor;
+    expect(charges).toHaveLength(2);
+    expect(changes.every((e) => charged(e) > 0)).toBe(true);
+  });
+
   it("auto-renew off drops the next invoice; cancel at the term's end, GET cancel, undo before the date only", async () => {
     const org = await newOrg(t);
     await buy(t, org, org.owner, { service_type: "STANDARD", capacity: 5 });
@@ -382,6 +402,25 @@ describe("the subscription life cycle in test mode", () => {
     });
     expect(await accountRow(t, org.id)).toMatchObject({ planStatus: "active" });
     expect(await currentLicenceOf(t, org.id)).toMatchObject({ expiresAt: rows[0]?.currentPeriodEnd });
+  });
+
+  it("a hosted checkout from upgrade/prepare makes the change once paid, and returns the browser to the payment's confirmation", async () => {
+    const org = await newOrg(t, { subscriptionProvider: "CHARGEBEE" });
+    const prepared = await prepareChange(t, org, org.owner, { service_type: "STANDARD", capacity: 5 });
+    expect(prepared.checkout.kind).toBe("hosted");
+    const id = prepared.payment.payment_intent_id;
+    const page = (await call(t, "GET", `/api/billing/test-mode/checkout/${id}`, org.owner)).json();
+    expect(page.return_url).toBe(
+      `http://portico.test/upgrade-subscription-confirmation?payment_intent=${id}`,
+    );
+    await payWith(t, org.owner, prepared);
+    await settle(t);
+    const payment = (await call(t, "GET", `/payments/${id}`, org.owner, { aid: org.id })).json();
+    expect(payment).toMatchObject({ status: "succeeded", applied: true });
+    expect((await call(t, "GET", "", org.owner, { aid: org.id })).json().subscription).toMatchObject({
+      plan: "STANDARD",
+      quantity_tib: 5,
+    });
   });
 
   it("chargebee_resubscribe answers the hosted page; paying there makes the change without another call", async () => {

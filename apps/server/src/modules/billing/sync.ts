@@ -166,15 +166,17 @@ export async function syncProvider(billing: Billing, job: SyncJob): Promise<void
     return;
   }
   if (remote.status === "canceled") return;
-  if (remote.planCode !== sub.serviceType || remote.quantity !== sub.quantity) {
+  // A quantity increase is charged by the change that queued it, even when a later change has
+  // already brought the provider's copy up to date: keyed by that change's version, once.
+  const charges = job.billing.kind === "charge";
+  if (charges || remote.planCode !== sub.serviceType || remote.quantity !== sub.quantity) {
     remote = await provider.changeSubscription({
       subscriptionId: id,
       planCode: sub.serviceType,
       quantity: sub.quantity,
-      // The charge belongs to the change that queued it; a later version's sync carries its own.
-      billing: job.version === sub.version ? job.billing : { kind: "none" },
+      billing: job.billing,
       termAmountMinor: await termAmountMinor(db, sub),
-      idempotencyKey: key("change"),
+      idempotencyKey: `sync-${sub.id}-v${job.version}-change`,
     });
   }
   const endsAtTermEnd = sub.cancelAt !== null || !sub.autoRenew;

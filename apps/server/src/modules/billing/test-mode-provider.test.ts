@@ -213,9 +213,10 @@ describe("idempotency", () => {
 describe("confirming a payment", () => {
   it("answers processing at once; the outcome and a late processing event arrive later, each twice", async () => {
     const payment = await newPayment(await newCustomer());
+    // As a provider's redirect does, the address returned to names the payment.
     expect(await confirm(payment, TEST_CARDS.succeeds)).toEqual({
       kind: "processing",
-      returnUrl: "http://portico.test/subscription",
+      returnUrl: `http://portico.test/subscription?payment_intent=${payment.paymentId}`,
     });
     expect(await provider.getPayment(payment.paymentId)).toMatchObject({ status: "processing", version: 2 });
 

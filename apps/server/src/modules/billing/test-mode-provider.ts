@@ -588,7 +588,8 @@ export class TestModeProvider implements BillingProvider {
       amountMinor: input.amountMinor,
       currency: input.currency,
       description: input.description,
-      returnUrl: input.returnUrl,
+      // As Stripe does on a redirect: the page returned to learns which payment it was.
+      returnUrl: withPaymentIntent(input.returnUrl, id),
       metadata: input.metadata,
       clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
       status: "requires_payment_method",
@@ -775,4 +776,11 @@ export class TestModeProvider implements BillingProvider {
   async parseWebhook(): Promise<ProviderEvent> {
     throw new WebhookRejected("test mode delivers events itself");
   }
+}
+
+function withPaymentIntent(returnUrl: string, paymentIntentId: string): string {
+  if (!returnUrl) return returnUrl;
+  const url = new URL(returnUrl);
+  url.searchParams.set("payment_intent", paymentIntentId);
+  return url.toString();
 }

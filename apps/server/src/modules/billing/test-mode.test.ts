@@ -107,7 +107,10 @@ describe("POST payments/:payment_intent_id/confirm", () => {
     const payment = await preparedPayment();
     const res = await confirm(payment.id, card(payment.clientSecret), member);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "processing", return_url: "http://portico.test/subscription" });
+    expect(res.json()).toEqual({
+      status: "processing",
+      return_url: `http://portico.test/subscription?payment_intent=${payment.id}`,
+    });
     expect(await statusOf(payment.id)).toBe("processing");
     await t.app.ctx.jobs.flush();
     expect(await statusOf(payment.id)).toBe("succeeded");
@@ -200,7 +203,7 @@ describe("GET checkout/:payment_intent_id", () => {
       amount_minor: 120_000,
       currency: "USD",
       status: "requires_payment_method",
-      return_url: "http://portico.test/subscription",
+      return_url: `http://portico.test/subscription?payment_intent=${payment.id}`,
     };
     const res = await checkout(payment.id, member);
     expect(res.statusCode).toBe(200);
