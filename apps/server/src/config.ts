@@ -86,6 +86,37 @@ const ZEnv = z.object({
   BILLING_DEFAULT_PROVIDER: z.enum(["STRIPE", "CHARGEBEE"]).default("STRIPE"),
   /** How late the test-mode provider delivers its events (each is delivered twice). */
   BILLING_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
+  /** Stripe (issue 15): all three, or none. */
+  STRIPE_SECRET_KEY: optionalString.refine(
+    (v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v),
+    "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)",
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalString.refine(
+    (v) => v === undefined || /^pk_(test|live)_\w+$/.test(v),
+    "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)",
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine(
+    (v) => v === undefined || /^whsec_\w+$/.test(v),
+    "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…)",
+  ),
+  /** Another address for Stripe's API (a local stand-in in tests); Stripe's own by default. */
+  STRIPE_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+    "STRIPE_API_URL must be an http(s) URL",
+  ),
+  /** Chargebee (issue 15): site and API key, and the webhook's basic-auth credentials; all four, or none. */
+  CHARGEBEE_SITE: optionalString.refine(
+    (v) => v === undefined || /^[a-z0-9][a-z0-9-]*$/.test(v),
+    "CHARGEBEE_SITE must be the site name (acme-test for acme-test.chargebee.com)",
+  ),
+  CHARGEBEE_API_KEY: optionalString,
+  CHARGEBEE_WEBHOOK_USERNAME: optionalString,
+  CHARGEBEE_WEBHOOK_PASSWORD: optionalString,
+  /** Another address for Chargebee's API (a local stand-in in tests); the site's own by default. */
+  CHARGEBEE_API_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+    "CHARGEBEE_API_URL must be an http(s) URL",
+  ),
   /** Contact-sales requests are also posted here (form-encoded) when set. */
   CONTACT_SALES_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
@@ -130,6 +161,23 @@ function crossChecks(e: z.infer<typeof ZEnv>): string[] {
   if (e.DEPLOY_ENV !== "development" && e.SEED_DEMO === "true") {
     problems.push(
       `SEED_DEMO: demo users with published passwords exist only with DEPLOY_ENV=development; create the first admin with ADMIN_EMAIL and ADMIN_PASSWORD`,
+    );
+  }
+  const stripe = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    problems.push(
+      "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three to take payments through Stripe (the webhook secret verifies /api/billing/webhooks/stripe), or none",
+    );
+  }
+  const chargebee = [
+    e.CHARGEBEE_SITE,
+    e.CHARGEBEE_API_KEY,
+    e.CHARGEBEE_WEBHOOK_USERNAME,
+    e.CHARGEBEE_WEBHOOK_PASSWORD,
+  ];
+  if (chargebee.some(Boolean) && !chargebee.every(Boolean)) {
+    problems.push(
+      "CHARGEBEE_SITE, CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD: set all four to take payments through Chargebee (the credentials guard /api/billing/webhooks/chargebee), or none",
     );
   }
   if (e.DEPLOY_ENV === "production" && e.BILLING_TEST_MODE === "true") {
@@ -217,6 +265,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultProvider: e.BILLING_DEFAULT_PROVIDER,
       testDelayMs: e.BILLING_TEST_DELAY_MS,
       contactSalesUrl: e.CONTACT_SALES_URL,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
+      chargebee:
+        e.CHARGEBEE_SITE &&
+        e.CHARGEBEE_API_KEY &&
+        e.CHARGEBEE_WEBHOOK_USERNAME &&
+        e.CHARGEBEE_WEBHOOK_PASSWORD
+          ? {
+              site: e.CHARGEBEE_SITE,
+              apiKey: e.CHARGEBEE_API_KEY,
+              webhookUsername: e.CHARGEBEE_WEBHOOK_USERNAME,
+              webhookPassword: e.CHARGEBEE_WEBHOOK_PASSWORD,
+              apiUrl: e.CHARGEBEE_API_URL,
+            }
+          : undefined,
     },
   };
 }
