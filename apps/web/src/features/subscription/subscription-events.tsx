@@ -74,7 +74,12 @@ export function SubscriptionEvents({ accountId, isEngineer }: { accountId: numbe
     );
     body = (
       <>
-        <div className="relative overflow-x-auto rounded-lg border bg-card">
+        <section
+          aria-label="Subscription events table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: at a phone's width the table scrolls sideways, and nothing in it takes focus
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Subscription events</caption>
             <thead className="border-b text-xs text-muted-foreground">
@@ -107,7 +112,7 @@ export function SubscriptionEvents({ accountId, isEngineer }: { accountId: numbe
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         <Pager page={page} pages={pages} onPage={setPage} />
       </>
     );

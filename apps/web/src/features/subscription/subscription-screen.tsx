@@ -73,6 +73,17 @@ function PaymentAlerts({ data }: { data: TSubscriptionResponse }) {
   );
 }
 
+/** Providers name brands in lower case ("visa", as Stripe does); the screen names them as their owners do. */
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+};
+function cardBrandLabel(brand: string): string {
+  return CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 function renewalText(subscription: TSubscriptionDetail): string {
   if (subscription.status === "canceled")
     return `Ended on ${formatDay(subscription.ended_at ?? subscription.current_period_end)}`;
@@ -128,7 +139,7 @@ function PlanCard({
             {subscription.card ? (
               <span className="flex items-center gap-1.5">
                 <CreditCard aria-hidden="true" className="size-4 text-muted-foreground" />
-                {subscription.card.brand} ending in {subscription.card.last4}
+                {cardBrandLabel(subscription.card.brand)} ending in {subscription.card.last4}
               </span>
             ) : (
               <span className="text-muted-foreground">None</span>

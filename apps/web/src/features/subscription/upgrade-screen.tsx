@@ -45,6 +45,8 @@ import { CardStep, type PreparedChange } from "./upgrade-checkout";
 import { EstimatePanel, PlanCards } from "./upgrade-parts";
 
 const TITLE = "Upgrade subscription";
+// Two links side by side under the checkbox: each a 24 px touch target (WCAG 2.5.8; axe at a phone's width).
+const consentLinkClass = `${linkClass} inline-flex min-h-6 items-center`;
 const ESTIMATE_DEBOUNCE_MS = 400;
 
 export type ChangeKind = "subscribe" | "upgrade" | "resubscribe";
@@ -272,10 +274,10 @@ function UpgradeForm({
               label="I accept the Terms and Conditions and the Privacy Policy"
             >
               <span className="flex flex-wrap gap-x-3 text-sm">
-                <Link to={`/terms-and-conditions/${termsType}`} target="_blank" className={linkClass}>
+                <Link to={`/terms-and-conditions/${termsType}`} target="_blank" className={consentLinkClass}>
                   Read the terms
                 </Link>
-                <Link to="/privacy-policy" target="_blank" className={linkClass}>
+                <Link to="/privacy-policy" target="_blank" className={consentLinkClass}>
                   Read the privacy policy
                 </Link>
               </span>
