@@ -28,6 +28,14 @@ const openUserMenu = async (page: Page) => {
   await expect(page.getByRole("menu")).toBeVisible();
 };
 
+/** The upgrade screen with a plan and capacity chosen: the estimate, or the contact-sales form above the cap. */
+const chooseCapacity = (plan: string, capacity: string, shows: string) => async (page: Page) => {
+  await page.getByRole("radio", { name: plan, exact: true }).click();
+  await page.getByRole("textbox", { name: "Capacity", exact: true }).fill(capacity);
+  await expect(page.getByText(shows).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+};
+
 const SIGNED_OUT: Screen[] = [
   { path: "/", title: "Sign in", shot: "sign-in" },
   { path: "/?expired=true", title: "Sign in" },
@@ -72,6 +80,24 @@ const CUSTOMER: Screen[] = [
     },
   },
   { path: "/customers", title: "Customers" },
+  { path: "/subscription", title: "Subscription", shot: "subscription" },
+  { path: "/upgrade-subscription", title: "Upgrade subscription", shot: "upgrade-subscription" },
+  {
+    path: "/upgrade-subscription",
+    title: "Upgrade subscription",
+    shot: "upgrade-subscription-estimate",
+    open: chooseCapacity("ENTERPRISE-PLUS", "150", "Amount due now"),
+  },
+  {
+    path: "/upgrade-subscription",
+    title: "Upgrade subscription",
+    shot: "upgrade-subscription-contact-sales",
+    open: chooseCapacity("ENTERPRISE", "500", "Send to sales"),
+  },
+  { path: "/upgrade-subscription-confirmation", title: "Upgrade confirmation" },
+  { path: "/end-subscription", title: "End subscription" },
+  { path: "/plans", title: "Plans" },
+  { path: "/sales-requests", title: "Sales requests" },
   { path: "/create-account", title: "Set up your organization", shot: "organization-setup" },
   { path: "/add-organization", title: "Create a new organization", shot: "organization-create" },
   { path: "/join-organization?token=e2e", title: "Join an organization", shot: "organization-join" },
@@ -96,6 +122,21 @@ const ENGINEER: Screen[] = [
   { path: "/license", title: "License", shot: "licence-engineer" },
   { path: "/api-tokens", title: "API tokens" },
   { path: "/mnt", title: "Maintenance mode" },
+  { path: "/subscription", title: "Subscription", shot: "subscription-engineer" },
+  { path: "/upgrade-subscription", title: "Upgrade subscription" },
+  { path: "/end-subscription", title: "End subscription" },
+  { path: "/plans", title: "Plans", shot: "plans" },
+  {
+    path: "/plans",
+    title: "Plans",
+    shot: "plans-edit",
+    only: "desktop",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Edit STANDARD" }).click();
+      await expect(page.getByRole("dialog", { name: "Edit STANDARD" })).toBeVisible();
+    },
+  },
+  { path: "/sales-requests", title: "Sales requests", shot: "sales-requests" },
 ];
 
 /** The issue list with data, the conversation, its deep link and the New issue dialog. */
