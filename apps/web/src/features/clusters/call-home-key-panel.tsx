@@ -28,7 +28,12 @@ export interface CallHomeKeyPanelProps {
   className?: string;
 }
 
-export function CallHomeKeyPanel({ callHomeKey, clusterName, headingLevel, className }: CallHomeKeyPanelProps) {
+export function CallHomeKeyPanel({
+  callHomeKey,
+  clusterName,
+  headingLevel,
+  className,
+}: CallHomeKeyPanelProps) {
   return (
     <SecretOnce
       title={`Call-home key of ${clusterName}`}
