@@ -41,6 +41,12 @@ export interface PreparePaymentInput {
   /** Where a hosted checkout returns the browser to. */
   returnUrl: string;
   metadata: Record<string, string>;
+  /**
+   * What is bought, for providers whose hosted checkout sells catalogue items rather than an
+   * amount (Chargebee): the plan and quantity, and for an upgrade the provider's id of the live
+   * subscription the page changes (null for a first subscription or a resubscription).
+   */
+  purchase?: { planCode: string; quantity: number; subscriptionId: string | null };
 }
 
 export interface ProviderPayment {

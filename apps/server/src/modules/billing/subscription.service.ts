@@ -419,6 +419,11 @@ export async function prepare(
       idempotencyKey: `pay-${row.id}`,
       returnUrl: `${config.publicUrl.replace(/\/$/, "")}${CONFIRMATION_PATH}`,
       metadata: { account_id: String(accountId), payment_row_id: String(row.id), kind },
+      purchase: {
+        planCode: row.serviceType,
+        quantity: row.quantity,
+        subscriptionId: kind === "upgrade" ? (priced.subscription?.providerSubscriptionId ?? null) : null,
+      },
     });
   } catch (err) {
     await db.update(billingPayments).set({ status: "canceled" }).where(eq(billingPayments.id, row.id));
