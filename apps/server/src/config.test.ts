@@ -47,8 +47,64 @@ describe("loadConfig defaults", () => {
       },
       twilio: undefined,
       llm: { baseUrl: undefined, apiKey: undefined, model: "gpt-4o-mini", timeoutMs: 20_000 },
+      billing: {
+        testMode: true,
+        defaultProvider: "STRIPE",
+        testDelayMs: 1500,
+        contactSalesUrl: undefined,
+        stripe: undefined,
+        chargebee: undefined,
+      },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it("bills through test mode in development only unless told, and never in production", () => {
+    const smtp = { SMTP_URL: "smtp://mail.example:25" };
+    expect(loadConfig({ ...smtp, DEPLOY_ENV: "staging" }).billing.testMode).toBe(false);
+    expect(loadConfig({ ...smtp, DEPLOY_ENV: "staging", BILLING_TEST_MODE: "true" }).billing.testMode).toBe(
+      true,
+    );
+    expect(loadConfig({ BILLING_TEST_MODE: "false" }).billing.testMode).toBe(false);
+    expect(failure({ ...smtp, DEPLOY_ENV: "production", BILLING_TEST_MODE: "true" })).toContain(
+      "BILLING_TEST_MODE: test-mode payments grant plans without money and are refused in production",
+    );
+    expect(failure({ CONTACT_SALES_URL: "mailto:sales@example.com" })).toContain(
+      "CONTACT_SALES_URL must be an http(s) URL",
+    );
+  });
+
+  it("takes Stripe and Chargebee only with all of their settings", () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    };
+    expect(loadConfig(stripe).billing.stripe).toEqual({
+      secretKey: "sk_test_abc",
+      publishableKey: "pk_test_abc",
+      webhookSecret: "whsec_abc",
+      apiUrl: undefined,
+    });
+    expect(failure({ ...stripe, STRIPE_WEBHOOK_SECRET: undefined })).toContain(
+      "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three",
+    );
+    expect(failure({ ...stripe, STRIPE_SECRET_KEY: "pk_test_abc" })).toContain(
+      "STRIPE_SECRET_KEY must be a Stripe secret or restricted key",
+    );
+    const chargebee = {
+      CHARGEBEE_SITE: "acme-test",
+      CHARGEBEE_API_KEY: "test_key",
+      CHARGEBEE_WEBHOOK_USERNAME: "portico",
+      CHARGEBEE_WEBHOOK_PASSWORD: "hook-pass",
+    };
+    expect(loadConfig(chargebee).billing.chargebee).toMatchObject({ site: "acme-test", apiKey: "test_key" });
+    expect(failure({ ...chargebee, CHARGEBEE_WEBHOOK_PASSWORD: undefined })).toContain(
+      "CHARGEBEE_SITE, CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD: set all four",
+    );
+    expect(failure({ ...chargebee, CHARGEBEE_SITE: "https://acme.chargebee.com" })).toContain(
+      "CHARGEBEE_SITE must be the site name",
+    );
   });
 
   it("sends SMS through Twilio only with all three TWILIO variables, and refuses some of them", () => {

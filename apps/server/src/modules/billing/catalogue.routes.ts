@@ -47,7 +47,8 @@ const ZAllVersionsQuery = z.object({
     .transform((v) => v === "true"),
 });
 const ZUpgradePlansQuery = ZAidQuery.extend({ currency: ZCurrency.optional() });
-const ZAccountEstimateQuery = ZEstimateQuery.extend(ZAidQuery.shape);
+// aid first: a bad organization is what the caller hears about before a bad plan.
+const ZAccountEstimateQuery = ZAidQuery.extend(ZEstimateQuery.shape);
 
 export async function catalogueRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
