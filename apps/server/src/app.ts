@@ -66,7 +66,11 @@ function trustProxyOption(setting: Config["trustProxy"]) {
 }
 
 export async function buildApp({ config, db, redis, logger }: BuildOptions) {
-  const securityHeaders = createSecurityHeaders({ publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
+  const securityHeaders = createSecurityHeaders({
+    publicUrl: config.publicUrl,
+    sentryDsn: config.sentryDsn,
+    stripe: config.billing.stripe !== undefined,
+  });
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -10,7 +10,15 @@ import {
   signIn,
   type TestContext,
 } from "../test/helper";
-import { appCsp, docsCsp, sentryOrigin, serializeCsp, USER_FILE_CSP, withSources } from "./security-headers";
+import {
+  appCsp,
+  docsCsp,
+  STRIPE_SOURCES,
+  sentryOrigin,
+  serializeCsp,
+  USER_FILE_CSP,
+  withSources,
+} from "./security-headers";
 import { contentDisposition } from "./user-files";
 
 /** A Content-Security-Policy header as directive → sources. */
@@ -94,6 +102,22 @@ describe("the policy (pure)", () => {
     // 'none' cannot stand beside a source: it gives way.
     expect(policy["object-src"]).toEqual(["https://plugins.example"]);
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
+  });
+
+  it("with Stripe keys: Stripe.js, its frames (card fields, 3-D Secure) and its API; nothing else moves", () => {
+    const policy = appCsp({ publicUrl: "http://portico.test", stripe: true });
+    expect(policy).toEqual({
+      ...APP_POLICY,
+      "script-src": ["'self'", "https://js.stripe.com", "https://*.js.stripe.com"],
+      "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+      "connect-src": ["'self'", "ws://portico.test", "https://api.stripe.com"],
+    });
+    expect(appCsp({ publicUrl: "http://portico.test", stripe: false })).toEqual(APP_POLICY);
+    // The docs never run Stripe.js.
+    expect(docsCsp({ publicUrl: "http://portico.test", stripe: true })).toEqual({
+      ...APP_POLICY,
+      "connect-src": ["'self'"],
+    });
   });
 
   it("withSources leaves the base untouched", () => {
@@ -297,5 +321,27 @@ describe("PUBLIC_URL on https with a Sentry DSN", () => {
     ]);
     expect(policy["upgrade-insecure-requests"]).toEqual([]);
     expect(policy["script-src"]).toEqual(["'self'"]);
+  });
+});
+
+describe("Stripe keys configured", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestAppWithWeb({
+      STRIPE_SECRET_KEY: "sk_test_csp",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_csp",
+      STRIPE_WEBHOOK_SECRET: "whsec_csp",
+    });
+  });
+  afterAll(() => t.close());
+
+  it("the app and the API allow Stripe's hosts; the docs do not", async () => {
+    const stripePolicy = withSources(APP_POLICY, STRIPE_SOURCES);
+    for (const url of ["/", "/upgrade-subscription", "/api/maintenance/status"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expectBrowserHeaders(res, stripePolicy);
+    }
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expectBrowserHeaders(docs, { ...APP_POLICY, "connect-src": ["'self'"] });
   });
 });

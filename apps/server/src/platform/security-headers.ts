@@ -31,6 +31,8 @@ export interface CspOptions {
   publicUrl: string;
   /** SENTRY_DSN: when set, its ingest origin may receive the web app's error reports. */
   sentryDsn?: string;
+  /** Stripe keys are configured (config.billing.stripe): the upgrade flow takes cards with Stripe Elements. */
+  stripe?: boolean;
   /**
    * More sources per directive, added to the defaults: the extension point for third parties
    * that are on only when configured (a payment provider's script, frame and API hosts, say).
@@ -48,6 +50,19 @@ export function sentryOrigin(dsn: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * What Stripe.js and Elements need, per Stripe's CSP guide (docs.stripe.com/security/guide): the
+ * script from js.stripe.com (and its subdomains, which newer Stripe.js versions load from), its
+ * card fields and 3-D Secure challenge as frames from there and hooks.stripe.com, and its calls to
+ * api.stripe.com. Images are drawn inside Stripe's own frames, so img-src needs nothing. Chargebee
+ * needs nothing here: its hosted checkout is a page the browser is sent to, not embedded.
+ */
+export const STRIPE_SOURCES: CspDirectives = {
+  "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
+  "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  "connect-src": ["https://api.stripe.com"],
+};
 
 /** ws:// or wss:// on the public host: the realtime channel (/api/chat/ws). */
 function websocketOrigin(publicUrl: string): string | undefined {
@@ -77,8 +92,9 @@ export function withSources(base: CspDirectives, extra: CspDirectives | undefine
  * Vite build has no inline script); styles also inline, because Radix and sonner set style
  * attributes and inject <style>; images also data: (the favicon, inline SVG) and blob: (a picture
  * previewed before upload); fonts from our origin (@fontsource files) and data:; connections to
- * our origin, its WebSocket, and Sentry's ingest host only when a DSN is configured. Nobody may
- * frame the app, nothing is embedded with <object>, forms post only to us.
+ * our origin, its WebSocket, and Sentry's ingest host only when a DSN is configured; Stripe's
+ * hosts only when Stripe keys are. Nobody may frame the app, nothing is embedded with <object>,
+ * forms post only to us.
  */
 export function appCsp(options: CspOptions): CspDirectives {
   const connect = ["'self'", websocketOrigin(options.publicUrl), sentryOrigin(options.sentryDsn)];
@@ -96,7 +112,7 @@ export function appCsp(options: CspOptions): CspDirectives {
     "frame-ancestors": ["'none'"],
   };
   if (isHttps(options.publicUrl)) directives["upgrade-insecure-requests"] = [];
-  return withSources(directives, options.extra);
+  return withSources(withSources(directives, options.stripe ? STRIPE_SOURCES : undefined), options.extra);
 }
 
 /**
