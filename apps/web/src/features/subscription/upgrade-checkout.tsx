@@ -15,7 +15,8 @@ import { Button } from "../../components/ui/button";
 import { LoadingRegion } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api-client";
 import { subscriptionKeys } from "./api";
-import { TestCardForm } from "./test-card-form";
+import { StripeCardForm } from "./stripe-card-form";
+import { TestCardForm, type TestCardFormProps } from "./test-card-form";
 import { confirmationPath, type TPreparedPayment, upgradeApi } from "./upgrade-api";
 import { formatCapacity } from "./upgrade-parts";
 
@@ -32,8 +33,6 @@ const KIND_LABELS = {
   quantity: "Change of capacity",
   renewal: "Renewal",
 } as const;
-
-export const STRIPE_NOT_READY = "Card payments by Stripe are not set up in this version of Portico.";
 
 function PaymentSummary({ prepared }: { prepared: TPreparedPayment }) {
   const { payment } = prepared;
@@ -88,6 +87,17 @@ export function CardStep({
     </Button>
   );
   if (checkout.kind !== "card") return null;
+  // The test provider's form (no publishable key) or Stripe Elements: one contract for both.
+  const cardForm: TestCardFormProps = {
+    paymentIntentId: payment.payment_intent_id,
+    clientSecret: checkout.client_secret,
+    submitLabel: `Pay ${formatMoney(payment.amount_minor, payment.currency)}`,
+    summary: <PaymentSummary prepared={change.prepared} />,
+    onConfirmed: () => {
+      setCardTaken(true);
+      record.mutate();
+    },
+  };
   if (cardTaken)
     return record.isError ? (
       <div className="max-w-xl space-y-3">
@@ -103,19 +113,9 @@ export function CardStep({
     <div className="space-y-4">
       {back}
       {checkout.publishable_key === null ? (
-        <TestCardForm
-          paymentIntentId={payment.payment_intent_id}
-          clientSecret={checkout.client_secret}
-          submitLabel={`Pay ${formatMoney(payment.amount_minor, payment.currency)}`}
-          summary={<PaymentSummary prepared={change.prepared} />}
-          onConfirmed={() => {
-            setCardTaken(true);
-            record.mutate();
-          }}
-        />
+        <TestCardForm {...cardForm} />
       ) : (
-        // Issue 15: Stripe Elements with the publishable key goes here.
-        <ErrorAlert>{STRIPE_NOT_READY}</ErrorAlert>
+        <StripeCardForm publishableKey={checkout.publishable_key} {...cardForm} />
       )}
     </div>
   );
