@@ -2,10 +2,11 @@
  * /upgrade-subscription-confirmation?payment_intent=… (spec §2.2, §8; issue 14): the provider
  * confirms a card payment later (an event), so this screen asks GET payments/{id} every
  * PAYMENT_POLL_MS until the change is made, the payment fails, or it is cancelled. It only reads:
- * POST upgrade was sent before it opened (or the server records a hosted checkout itself).
+ * POST upgrade was sent before it opened (or the server records a hosted checkout itself), except
+ * after a Stripe redirect (see recordAfterRedirect).
  */
 import { BILLING_MESSAGES, type PaymentStatus } from "@portico/shared/schemas/billing";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import ArrowRight from "lucide-react/icons/arrow-right";
 import Building2 from "lucide-react/icons/building-2";
 import CircleCheck from "lucide-react/icons/circle-check";
@@ -14,17 +15,27 @@ import SearchX from "lucide-react/icons/search-x";
 import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorAlert, QueryError } from "../../components/ui/alert";
-import { buttonVariants } from "../../components/ui/button";
+import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
-import { isApiError } from "../../lib/api-client";
+import { errorMessage, isApiError } from "../../lib/api-client";
 import { useCurrentUser } from "../../lib/current-user";
 import { licenceKeys } from "../licences/api";
 import { subscriptionKeys } from "./api";
-import { paymentQuery, paymentSettled, type TPayment } from "./upgrade-api";
+import { paymentQuery, paymentSettled, type TPayment, upgradeApi, upgradeKeys } from "./upgrade-api";
 import { formatCapacity } from "./upgrade-parts";
+
+/**
+ * The payment the browser came back for. Stripe (and the test-mode provider) name it
+ * `payment_intent`; Chargebee's hosted page returns with its own names, `id` (the hosted page's id,
+ * which is a Chargebee checkout's payment id) and `state`. The state, and Stripe's
+ * `payment_intent_client_secret`, are not trusted: the server asks the provider.
+ */
+export function returnedPaymentId(params: URLSearchParams): string {
+  return (params.get("payment_intent") || params.get("id") || "").trim();
+}
 
 const TITLE = "Upgrade confirmation";
 const UPGRADE_PATH = "/upgrade-subscription";
@@ -143,9 +154,46 @@ function NoPayment({ title, text }: { title: string; text: string }) {
   );
 }
 
-function PaymentProgress({ accountId, paymentIntentId }: { accountId: number; paymentIntentId: string }) {
+/**
+ * A redirect-based method (a bank's page) takes the browser away inside Stripe's confirmPayment,
+ * before the card form can send POST upgrade; Stripe marks that return with `redirect_status`.
+ * The change is then recorded here, from the payment itself (its plan and capacity; consent was
+ * given at prepare). Sending it again is harmless: the server keeps the first request.
+ */
+function useRecordAfterRedirect(accountId: number, payment: TPayment | undefined, redirected: boolean) {
+  const queryClient = useQueryClient();
+  const record = useMutation({
+    mutationFn: (paid: TPayment) =>
+      upgradeApi.upgrade(accountId, {
+        service_type: paid.plan,
+        capacity: paid.capacity_tib,
+        unit: "TiB",
+        consent_received: true,
+        payment_intent_id: paid.payment_intent_id,
+      }),
+    onSuccess: (_answer, paid) =>
+      queryClient.invalidateQueries({ queryKey: upgradeKeys.payment(accountId, paid.payment_intent_id) }),
+  });
+  const wanted = redirected && payment !== undefined && !paymentSettled(payment);
+  const { isIdle, mutate } = record;
+  useEffect(() => {
+    if (wanted && isIdle && payment) mutate(payment);
+  }, [wanted, isIdle, payment, mutate]);
+  return record;
+}
+
+function PaymentProgress({
+  accountId,
+  paymentIntentId,
+  redirected,
+}: {
+  accountId: number;
+  paymentIntentId: string;
+  redirected: boolean;
+}) {
   const queryClient = useQueryClient();
   const payment = useQuery(paymentQuery(accountId, paymentIntentId));
+  const record = useRecordAfterRedirect(accountId, payment.data, redirected);
   const applied = payment.data?.applied === true;
   useEffect(() => {
     // The plan, the capacity and the licence all changed: what other screens hold is stale.
@@ -170,13 +218,22 @@ function PaymentProgress({ accountId, paymentIntentId }: { accountId: number; pa
     );
   if (payment.data.applied) return <Applied payment={payment.data} />;
   if (paymentSettled(payment.data)) return <Failed payment={payment.data} />;
+  if (record.isError) {
+    const paid = payment.data;
+    return (
+      <div className="max-w-xl space-y-3">
+        <ErrorAlert>{errorMessage(record.error)}</ErrorAlert>
+        <Button onClick={() => record.mutate(paid)}>Try again</Button>
+      </div>
+    );
+  }
   return <Confirming payment={payment.data} />;
 }
 
 export default function UpgradeConfirmationScreen() {
   const [params] = useSearchParams();
   const user = useCurrentUser();
-  const paymentIntentId = (params.get("payment_intent") ?? "").trim();
+  const paymentIntentId = returnedPaymentId(params);
   let body: ReactNode;
   if (!paymentIntentId)
     body = (
@@ -206,6 +263,7 @@ export default function UpgradeConfirmationScreen() {
         key={`${user.data.accountId}-${paymentIntentId}`}
         accountId={user.data.accountId}
         paymentIntentId={paymentIntentId}
+        redirected={params.has("redirect_status")}
       />
     );
   return (

@@ -3,12 +3,13 @@ import { BILLING_MESSAGES, SUBSCRIPTION_BASE, type TPayment } from "@portico/sha
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setSession } from "../../lib/session";
-import { calls, jsonResponse, mockApi, renderScreen, testCustomer } from "../../test/helpers";
+import { bodyOf, calls, jsonResponse, mockApi, renderScreen, testCustomer } from "../../test/helpers";
 import { PAYMENT_POLL_MS } from "./upgrade-api";
 import UpgradeConfirmationScreen from "./upgrade-confirmation-screen";
 import { payment } from "./upgrade-fixtures";
 
 const PAYMENT = `GET ${SUBSCRIPTION_BASE}/payments/pi_test_1`;
+const UPGRADE = `POST ${SUBSCRIPTION_BASE}/upgrade`;
 
 /** Answers the payments in turn, the last one from then on. */
 function setup(
@@ -18,6 +19,7 @@ function setup(
   let asked = 0;
   const fetchMock = mockApi({
     "GET /api/chat/user": testCustomer,
+    [UPGRADE]: { state: "pending", payment: payment({ status: "succeeded" }), subscription: null },
     [PAYMENT]:
       typeof answers === "function"
         ? answers
@@ -120,6 +122,60 @@ describe("/upgrade-subscription-confirmation", () => {
     );
     expect(calls(fetchMock)).not.toContain(PAYMENT);
   });
+
+  it("Chargebee's return names the payment `id` (its hosted page); the page asks for it and records nothing", async () => {
+    const { fetchMock } = setup(
+      [payment({ status: "processing" }), payment({ status: "succeeded", applied: true })],
+      "/upgrade-subscription-confirmation?id=pi_test_1&state=succeeded",
+    );
+    expect(
+      await screen.findByRole(
+        "heading",
+        { name: "Your subscription is updated" },
+        { timeout: PAYMENT_POLL_MS * 2 },
+      ),
+    ).toBeInTheDocument();
+    expect(calls(fetchMock)).toContain(PAYMENT);
+    expect(calls(fetchMock)).not.toContain(UPGRADE);
+  }, 10_000);
+
+  it("Stripe's `payment_intent` wins over an `id`, and a return without a redirect records nothing", async () => {
+    const { fetchMock } = setup(
+      [payment({ status: "processing" })],
+      "/upgrade-subscription-confirmation?payment_intent=pi_test_1&id=other",
+    );
+    expect(await screen.findByText("Confirming your payment…")).toBeInTheDocument();
+    expect(calls(fetchMock).filter((call) => call.includes("/payments/"))).toEqual([PAYMENT]);
+    await wait(300);
+    expect(calls(fetchMock)).not.toContain(UPGRADE);
+  });
+
+  it("back from a Stripe redirect (a bank's page), it records the change the card form could not, once", async () => {
+    const { fetchMock, polls } = setup(
+      [
+        payment({ status: "processing" }),
+        payment({ status: "succeeded" }),
+        payment({ status: "succeeded", applied: true }),
+      ],
+      "/upgrade-subscription-confirmation?payment_intent=pi_test_1&payment_intent=pi_test_1&payment_intent_client_secret=pi_test_1_secret_abc&redirect_status=succeeded",
+    );
+    expect(
+      await screen.findByRole(
+        "heading",
+        { name: "Your subscription is updated" },
+        { timeout: PAYMENT_POLL_MS * 3 },
+      ),
+    ).toBeInTheDocument();
+    expect(calls(fetchMock).filter((call) => call === UPGRADE)).toHaveLength(1);
+    expect(bodyOf(fetchMock, calls(fetchMock).indexOf(UPGRADE))).toEqual({
+      service_type: "ENTERPRISE",
+      capacity: 100,
+      unit: "TiB",
+      consent_received: true,
+      payment_intent_id: "pi_test_1",
+    });
+    expect(polls()).toBeGreaterThanOrEqual(2);
+  }, 10_000);
 
   it("an unknown payment (another organization's) is not found", async () => {
     setup(() => jsonResponse({ error: BILLING_MESSAGES.paymentNotFound, status: 404 }, 404));
