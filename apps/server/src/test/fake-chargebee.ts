@@ -20,7 +20,7 @@
  *   fake.event(type, content, occurredAt?)        // one more event, shaped like Chargebee's
  *   fake.subscriptionEvent(type, subscriptionId)  // content: the subscription now, its customer
  *   fake.webhookRequest(event, creds?)            // app.inject options for the webhook route
- *   fake.failNext(count, status?)                 // the next calls answer 500 (or status)
+ *   fake.failNext(count, status?, path?)          // the next calls (to path) answer 500 (or status)
  *   await fake.close()
  * Idempotency: a POST with a `chargebee-idempotency-key` seen before answers the first answer again
  * (header `chargebee-idempotency-replayed: true`) and changes nothing.
@@ -162,7 +162,7 @@ export class FakeChargebee {
     string,
     { items: { item_price_id: string; quantity: number }[]; customerId?: string; subscriptionId?: string }
   >();
-  private failures: { count: number; status: number } = { count: 0, status: 500 };
+  private failures: { count: number; status: number; path?: RegExp | undefined } = { count: 0, status: 500 };
   private lastVersion = 0;
   private readonly server = createServer((req, res) => void this.handle(req, res));
 
@@ -192,8 +192,9 @@ export class FakeChargebee {
     this.itemPrices.set(id, price);
   }
 
-  failNext(count: number, status = 500): void {
-    this.failures = { count, status };
+  /** The next `count` calls (to paths matching `path`, if given) answer `status`. */
+  failNext(count: number, status = 500, path?: RegExp): void {
+    this.failures = { count, status, path };
   }
 
   /** Calls to one path (as the SDK sent them), e.g. "/api/v2/hosted_pages/checkout_new_for_items". */
@@ -372,7 +373,7 @@ export class FakeChargebee {
       );
       return;
     }
-    if (this.failures.count > 0) {
+    if (this.failures.count > 0 && (this.failures.path?.test(url.pathname) ?? true)) {
       this.failures.count--;
       send(
         this.failures.status,
