@@ -42,6 +42,9 @@ const PUBLIC_API = [
   "POST /api/auth/signup/init",
   // A prospect's cluster: its trial licence is the bearer, verified in the route before the body.
   "POST /api/cluster/register/trial",
+  // The payment providers' webhooks: Stripe's signature on the raw body, Chargebee's basic auth.
+  "POST /api/billing/webhooks/chargebee",
+  "POST /api/billing/webhooks/stripe",
 ];
 
 const isDocs = (url: string) => url === "/api/docs" || url.startsWith("/api/docs/");

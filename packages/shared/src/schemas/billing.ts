@@ -11,6 +11,8 @@ import { ACCOUNT_TYPES, PLAN_STATUSES, SERVICE_TYPES } from "./accounts";
 
 export const SUBSCRIPTION_BASE = "/api/auth/subscription";
 export const TEST_MODE_BASE = "/api/billing/test-mode";
+/** The providers' webhook endpoints: `${WEBHOOKS_BASE}/stripe` and `${WEBHOOKS_BASE}/chargebee` (issue 15). */
+export const WEBHOOKS_BASE = "/api/billing/webhooks";
 
 export const BILLING_PROVIDERS = ["STRIPE", "CHARGEBEE"] as const;
 export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
@@ -507,6 +509,8 @@ export const ZPolicyAcceptanceList = z.object({ items: z.array(ZPolicyAcceptance
 
 export const SUBSCRIPTION_EVENT_TYPES = [
   "subscription.created",
+  /** A provider's change of something we do not order by (metadata, a trial's end): recorded. */
+  "subscription.updated",
   "subscription.plan_changed",
   "subscription.quantity_changed",
   "subscription.cancel_scheduled",
@@ -548,6 +552,9 @@ export const ZSubscriptionEvent = z.object({
   provider_event_id: z.string().nullable(),
 });
 export type TSubscriptionEvent = z.infer<typeof ZSubscriptionEvent>;
+
+/** What a webhook delivery is answered once stored (or ignored). */
+export const ZWebhookReceived = z.object({ received: z.literal(true) });
 
 export const ZEventsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

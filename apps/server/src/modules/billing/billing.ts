@@ -59,7 +59,9 @@ export function createBilling(ctx: AppContext): Billing {
   };
   const billing: Billing = { ctx, providers };
   // Registered whatever the mode: events already queued by a test provider are still delivered.
-  registerTestModeJobs(ctx.jobs, (tx, event) => handleProviderEvent(billing, tx, event));
+  registerTestModeJobs(ctx.jobs, async (tx, event) => {
+    await handleProviderEvent(billing, tx, event);
+  });
   registerSyncJob(billing);
   return billing;
 }

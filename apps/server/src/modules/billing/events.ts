@@ -7,7 +7,13 @@
 import { formatMoney } from "@portico/shared/rules/billing";
 import type { SubscriptionEventType } from "@portico/shared/schemas/billing";
 import { and, eq, sql } from "drizzle-orm";
-import { billingCustomers, billingPayments, subscriptionEvents, subscriptions } from "../../db/schema";
+import {
+  accounts,
+  billingCustomers,
+  billingPayments,
+  subscriptionEvents,
+  subscriptions,
+} from "../../db/schema";
 import type { Tx } from "../../platform/db/client";
 import type { Billing } from "./billing";
 import type { ProviderEvent } from "./provider";
@@ -139,12 +145,16 @@ function summaryOf(event: ProviderEvent): string {
  * Applies one delivery of a provider event. Duplicates (the same id again, even ten at once) are
  * stopped by the unique (source, provider_event_id) insert; everything after it runs at most once.
  */
-export async function handleProviderEvent(billing: Billing, tx: Tx, event: ProviderEvent): Promise<void> {
+export async function handleProviderEvent(
+  billing: Billing,
+  tx: Tx,
+  event: ProviderEvent,
+): Promise<EventOutcome | "duplicate"> {
   const matched = await match(tx, event);
   const [stored] = await tx
     .insert(subscriptionEvents)
     .values({
-      accountId: matched?.accountId ?? null,
+      accountId: matched?.accountId ?? (await namedAccount(tx, event.accountHint)),
       subscriptionId: matched?.subscriptionId ?? null,
       source: event.provider,
       testMode: event.testMode,
@@ -159,12 +169,21 @@ export async function handleProviderEvent(billing: Billing, tx: Tx, event: Provi
     })
     .onConflictDoNothing({ target: [subscriptionEvents.source, subscriptionEvents.providerEventId] })
     .returning({ id: subscriptionEvents.id });
-  if (!stored || !matched) return;
+  if (!stored) return "duplicate";
+  if (!matched) return "unmatched";
   // The account first, as every change of its subscription locks it: no lock-order deadlocks.
   await lockAccount(tx, matched.accountId);
   const outcome = await apply(billing, tx, event, matched);
   if (outcome !== "recorded")
     await tx.update(subscriptionEvents).set({ outcome }).where(eq(subscriptionEvents.id, stored.id));
+  return outcome;
+}
+
+/** The account the provider's records name for an event we cannot match, when it exists. */
+async function namedAccount(tx: Tx, accountId: number | undefined): Promise<number | null> {
+  if (accountId === undefined) return null;
+  const [row] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.id ?? null;
 }
 
 async function apply(

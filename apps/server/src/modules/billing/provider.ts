@@ -125,12 +125,21 @@ export interface ProviderEvent {
     currency: Currency;
     reason: "renewal" | "proration";
   };
+  /**
+   * The account the provider's own records name (Stripe's metadata.account_id, Chargebee's
+   * customer id portico-<id>): an event matching nothing of ours is kept under it, unmatched, so
+   * the engineers find it among that account's events.
+   */
+  accountHint?: number;
   /** The payload as received, with card data and secrets removed (kept on the event row). */
   data: Record<string, unknown>;
 }
 
 /** Thrown by parseWebhook: answered 400 (signature, timestamp) without storing anything. */
 export class WebhookRejected extends Error {}
+
+/** Thrown by parseWebhook for a genuine event of a type we do not use: answered 200, not stored. */
+export class WebhookIgnored extends Error {}
 
 export interface BillingProvider {
   readonly name: BillingProviderName;
