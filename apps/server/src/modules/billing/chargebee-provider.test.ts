@@ -2,9 +2,9 @@
  * The subscription life cycle billed by Chargebee (issue 15): the real `chargebee` SDK against the
  * local stand-in (test/fake-chargebee.ts), through the app's routes, with test mode off.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingPayments, billingPlans } from "../../db/schema";
+import { billingPayments, billingPlans, subscriptionEvents } from "../../db/schema";
 import { type FakeChargebee, startFakeChargebee } from "../../test/fake-chargebee";
 import { createTestApp, type TestContext } from "../../test/helper";
 import { type Billing, createBilling } from "./billing";
@@ -329,6 +329,46 @@ describe("Chargebee: paying on hosted pages", () => {
     expect(again?.providerSubscriptionId).not.toBe(chargebeeId);
     expect(fake.subscriptions.get(again?.providerSubscriptionId ?? "")?.status).toBe("active");
     expect((await viewOf(org)).subscription).toMatchObject({ status: "active", quantity_tib: 4 });
+  });
+
+  it("Chargebee's own webhooks for that life are received once each; a cancellation made in its dashboard is mirrored", async () => {
+    const org = await newOrg(t);
+    const sub = await subscribe(org, 2);
+    const chargebeeId = sub.providerSubscriptionId as string;
+    // Made in Chargebee's dashboard, not here: only its webhook tells us.
+    await billing.providers
+      .for("CHARGEBEE")
+      .cancelSubscription(chargebeeId, true, `dashboard-${chargebeeId}`);
+    const sent = fake.events.filter(
+      (e) => (e.content.subscription as { id?: string } | undefined)?.id === chargebeeId,
+    );
+    expect(sent.map((e) => e.event_type)).toEqual([
+      "subscription_created",
+      "payment_succeeded",
+      "subscription_cancellation_scheduled",
+    ]);
+    for (const event of [...sent, ...sent]) {
+      const res = await t.app.inject(fake.webhookRequest(event));
+      expect(res.statusCode, event.event_type).toBe(200);
+    }
+    const stored = await t.db
+      .select()
+      .from(subscriptionEvents)
+      .where(
+        inArray(
+          subscriptionEvents.providerEventId,
+          sent.map((e) => e.id),
+        ),
+      );
+    expect(stored).toHaveLength(sent.length);
+    const [mirrored] = await subscriptionsOf(t, org.id);
+    expect(mirrored?.cancelAt?.getTime()).toBe(
+      (fake.subscriptions.get(chargebeeId)?.current_term_end ?? 0) * 1000,
+    );
+    const wrong = await t.app.inject(
+      fake.webhookRequest(sent[0] ?? "", { username: "chargebee", password: "guess" }),
+    );
+    expect(wrong.statusCode).toBe(400);
   });
 
   it("a Chargebee outage at prepare voids the payment and answers an error; nothing is half made", async () => {
