@@ -51,6 +51,8 @@ export interface RecordedRequest {
   idempotencyKey: string | undefined;
   /** True when the answer was replayed from an earlier call with the same key. */
   replayed: boolean;
+  /** The SDK's X-Stripe-Client-User-Agent (JSON; carries the app's appInfo). */
+  clientUserAgent: string | undefined;
 }
 
 export interface Failure {
@@ -513,7 +515,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     );
     const header = req.headers["idempotency-key"];
     const idempotencyKey = Array.isArray(header) ? header[0] : header;
-    const recorded: RecordedRequest = { method, path, params, idempotencyKey, replayed: false };
+    const agent = req.headers["x-stripe-client-user-agent"];
+    const recorded: RecordedRequest = {
+      method,
+      path,
+      params,
+      idempotencyKey,
+      replayed: false,
+      clientUserAgent: Array.isArray(agent) ? agent[0] : agent,
+    };
     requests.push(recorded);
 
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEYS.secretKey}`) {
@@ -621,12 +631,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_method: method,
           last_payment_error: null,
           next_action: null,
-          latest_charge: {
-            id: newId("ch"),
-            object: "charge",
-            payment_method: method,
-            payment_method_details: { type: "card", card: { brand: card.brand, last4: card.last4 } },
-          },
+          // Unexpanded, as in Stripe's answers and events: the card is read from the payment method.
+          latest_charge: newId("ch"),
         },
         "payment_intent.succeeded",
       );

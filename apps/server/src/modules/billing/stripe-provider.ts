@@ -18,7 +18,8 @@
  * anything else (network, outage, keys) a 502 that says to try again.
  *
  * Objects are read as ours by stripe-events.ts (`stripePayment`, `stripeSubscription`), which also
- * sets the version rule; an API answer's version is the time the call was made.
+ * sets the version rule; an API answer's version is the time of the call (for payments, in whole
+ * seconds as Stripe's events are).
  */
 import { BILLING_TERM_MONTHS, type Currency } from "@portico/shared/rules/billing";
 import type { BillingProviderName } from "@portico/shared/schemas/billing";
@@ -75,6 +76,13 @@ const WAITING_FOR_CARD = new Set<Stripe.PaymentIntent.Status>([
 ]);
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * When a payment's state was read, at the resolution of Stripe's clock (events' `created` is in
+ * whole seconds): within one second the status decides the order, so a `processing` read just
+ * before a decline does not outrank the decline's event of the same second.
+ */
+const observedNow = () => Math.floor(Date.now() / 1000) * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // The provider
@@ -139,7 +147,7 @@ class StripeProvider implements BillingProvider {
     );
     if (!pi.client_secret) throw new Error(`Stripe answered PaymentIntent ${pi.id} without a client secret`);
     return {
-      ...stripePayment(pi, Date.now()),
+      ...stripePayment(pi, observedNow()),
       checkout: {
         kind: "card",
         client_secret: pi.client_secret,
@@ -149,7 +157,7 @@ class StripeProvider implements BillingProvider {
   }
 
   async getPayment(paymentId: string): Promise<ProviderPayment> {
-    const at = Date.now();
+    const at = observedNow();
     // Expanded for the card's brand and last four digits (the card on file the screens show).
     const pi = await stripeCall(() =>
       this.stripe.paymentIntents.retrieve(paymentId, { expand: ["payment_method"] }),
