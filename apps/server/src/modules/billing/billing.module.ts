@@ -7,6 +7,7 @@ import { SUBSCRIPTION_BASE, TEST_MODE_BASE, WEBHOOKS_BASE } from "@portico/share
 import type { FastifyInstance } from "fastify";
 import { createBilling } from "./billing";
 import { catalogueRoutes } from "./catalogue.routes";
+import { ensureReconcileScheduled } from "./reconcile";
 import { salesRoutes } from "./sales.routes";
 import { subscriptionRoutes } from "./subscription.routes";
 import { testModeRoutes } from "./test-mode.routes";
@@ -14,6 +15,12 @@ import { webhookRoutes } from "./webhooks.routes";
 
 export async function billingModule(app: FastifyInstance) {
   const billing = createBilling(app.ctx);
+  // As the clusters' sweep: with the database down at start, the hourly run is planned next start.
+  app.addHook("onReady", async () => {
+    await ensureReconcileScheduled(app.ctx).catch((err) =>
+      app.log.warn({ err }, "the billing reconciliation could not be scheduled yet"),
+    );
+  });
   await app.register(catalogueRoutes, { prefix: SUBSCRIPTION_BASE });
   await app.register(salesRoutes, { prefix: SUBSCRIPTION_BASE });
   await app.register(subscriptionRoutes, { prefix: SUBSCRIPTION_BASE, billing });

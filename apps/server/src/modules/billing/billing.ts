@@ -10,6 +10,7 @@ import { HttpError } from "../../platform/errors";
 import { createChargebeeProvider } from "./chargebee-provider";
 import { handleProviderEvent } from "./events";
 import type { BillingProvider } from "./provider";
+import { registerReconcileJob } from "./reconcile";
 import { createStripeProvider } from "./stripe-provider";
 import { registerSyncJob } from "./sync";
 import { registerTestModeJobs, TestModeProvider } from "./test-mode-provider";
@@ -63,5 +64,6 @@ export function createBilling(ctx: AppContext): Billing {
     await handleProviderEvent(billing, tx, event);
   });
   registerSyncJob(billing);
+  registerReconcileJob(billing);
   return billing;
 }

@@ -34,6 +34,7 @@ import { resolveAccount } from "../../platform/auth/viewer";
 import { notFound } from "../../platform/errors";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
 import type { Billing } from "./billing";
+import { refreshPayment } from "./reconcile";
 import {
   acceptedPolicyDocs,
   cancelInfo,
@@ -137,7 +138,8 @@ export async function subscriptionRoutes(fastify: FastifyInstance, opts: { billi
       const { accountId } = await acting(request, request.query.aid);
       const payment = await findPayment(db, accountId, request.params.payment_intent_id);
       if (!payment) throw notFound(BILLING_MESSAGES.paymentNotFound);
-      return presentPayment(payment);
+      // Back from a hosted page or a 3-D Secure redirect: the provider's answer, not a late webhook.
+      return presentPayment(await refreshPayment(billing, payment));
     },
   );
 
