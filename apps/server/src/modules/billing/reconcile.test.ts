@@ -1,8 +1,10 @@
 /** The hourly reconciliation (issue 15), against the test-mode provider's records. */
+import { WEBHOOKS_BASE } from "@portico/shared/schemas/billing";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingPayments, jobs, subscriptionEvents, subscriptions } from "../../db/schema";
-import type { TestContext } from "../../test/helper";
+import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
+import { createTestApp, type TestContext } from "../../test/helper";
 import { type Billing, createBilling } from "./billing";
 import { ensureReconcileScheduled, RECONCILE_JOB, reconcile, reconcilesSettled } from "./reconcile";
 import {
@@ -15,6 +17,7 @@ import {
   prepareChange,
   settle,
   subscriptionsOf,
+  upgrade,
 } from "./subscription-test-kit";
 
 let t: TestContext;
@@ -153,5 +156,44 @@ describe("billing.reconcile", () => {
       await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.providerEventId, refreshId)),
     ).toEqual([expect.objectContaining({ outcome: "applied", accountId: org.id })]);
     expect(await subscriptionsOf(t, org.id)).toHaveLength(1);
+  });
+});
+
+describe("GET payments/:id on the browser's return", () => {
+  let stripe: FakeStripe;
+  let real: TestContext;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    real = await createTestApp(stripe.env({ BILLING_TEST_MODE: "false" }));
+  });
+  afterAll(async () => {
+    await real?.close();
+    await stripe?.close();
+  });
+
+  it("asks Stripe about a payment back from 3-D Secure and makes the change, with no webhook", async () => {
+    const org = await newOrg(real, { subscriptionProvider: "STRIPE" });
+    const prepared = await prepareChange(real, org, org.owner, { service_type: "STANDARD", capacity: 25 });
+    const id: string = prepared.payment.payment_intent_id;
+    stripe.requireAction(id);
+    const asked = await upgrade(real, org, org.owner, {
+      service_type: "STANDARD",
+      capacity: 25,
+      payment_intent_id: id,
+    });
+    expect(asked.json().state).toBe("pending");
+    // The bank's page said yes; Stripe's webhook has not come (yet).
+    stripe.succeedPayment(id);
+    const back = await call(real, "GET", `/payments/${id}`, org.owner, { aid: org.id });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ payment_intent_id: id, status: "succeeded" });
+    expect(await subscriptionsOf(real, org.id)).toHaveLength(1);
+    // The webhook arriving later is one more event row and no second change.
+    for (const event of stripe.takeEvents("payment_intent.succeeded")) {
+      const { payload, headers } = stripe.signed(event);
+      const res = await real.app.inject({ method: "POST", url: `${WEBHOOKS_BASE}/stripe`, headers, payload });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await subscriptionsOf(real, org.id)).toHaveLength(1);
   });
 });
