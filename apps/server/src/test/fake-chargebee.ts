@@ -117,7 +117,8 @@ class ApiError extends Error {
   body(): Json {
     return {
       message: this.message,
-      type: "invalid_request",
+      // Chargebee types its 4xx errors; its 5xx carry only a code.
+      ...(this.status < 500 ? { type: "invalid_request" } : {}),
       api_error_code: this.code,
       error_code: this.code,
       error_msg: this.message,

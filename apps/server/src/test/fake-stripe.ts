@@ -385,7 +385,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subId = newId("sub");
       const start = nowSeconds();
       const trialEnd = num(p.trial_end);
-      const end = trialEnd ?? start + 365 * 86400;
+      // A future anchor makes the first period end there (free up to it with proration "none").
+      const end = trialEnd ?? num(p.billing_cycle_anchor) ?? start + 365 * 86400;
       const items = (p.items as Json[]).map((it) =>
         subscriptionItem(subId, it.price as string, num(it.quantity) ?? 1, start, end),
       );

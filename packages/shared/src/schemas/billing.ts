@@ -84,6 +84,7 @@ export const BILLING_MESSAGES = {
   cardDeclined: "Your card was declined.",
   insufficientFunds: "Your card has insufficient funds.",
   changeInProgress: "Another change to this subscription is being made. Try again in a moment.",
+  providerUnavailable: "The payment provider could not be reached. Try again in a moment.",
   engineersOnly: "Only vendor engineers can do this",
   adminsOnly: "Only vendor admins can do this",
   planChanged: "This plan was changed by someone else meanwhile. Reload it and make your change again.",

@@ -98,7 +98,8 @@ export function chargebeeEventToProviderEvent(event: ChargebeeEventBody): Provid
   const base = {
     provider: "CHARGEBEE" as const,
     ...(accountHint ? { accountHint } : {}),
-    // Chargebee's payload does not say whether the site is a test site.
+    // Chargebee's payload does not say whether the site is a test site: the provider, which knows
+    // its site, sets it (chargebee-provider.ts parseWebhook).
     testMode: false,
     id: event.id,
     occurredAt: fromSeconds(event.occurred_at),

@@ -24,6 +24,7 @@ import {
 } from "@portico/shared/schemas/billing";
 import Chargebee, { type HostedPage, type Subscription } from "chargebee";
 import type { Config } from "../../config";
+import { HttpError } from "../../platform/errors";
 import { parseChargebeeWebhook } from "./chargebee-events";
 import type {
   BillingProvider,
@@ -71,6 +72,37 @@ interface ChargebeeApiError {
   message?: string;
 }
 const apiErrorCode = (err: unknown) => (err as ChargebeeApiError | null)?.api_error_code;
+
+/**
+ * What the user may read of a Chargebee failure (its errors are plain objects with
+ * `api_error_code`): a payment refusal 402 and a refused request 400 with Chargebee's message;
+ * its outages and a rejected API key 502 without internals. Other errors (ours) pass unchanged.
+ */
+export function fromChargebeeError(err: unknown): unknown {
+  const api = err as (ChargebeeApiError & { type?: string }) | null;
+  if (!api || typeof api !== "object" || !("api_error_code" in api)) return err;
+  const code = api.http_status_code ?? 500;
+  const status = code >= 500 || code === 401 ? 502 : api.type === "payment" ? 402 : 400;
+  const message = status === 502 || !api.message ? BILLING_MESSAGES.providerUnavailable : api.message;
+  return Object.assign(new HttpError(status, message), { cause: err });
+}
+
+/** The provider with every call's Chargebee error turned into an answer the caller can show. */
+function translatingErrors(provider: BillingProvider): BillingProvider {
+  return new Proxy(provider, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return async (...args: unknown[]) => {
+        try {
+          return await value.apply(target, args);
+        } catch (err) {
+          throw fromChargebeeError(err);
+        }
+      };
+    },
+  });
+}
 
 /**
  * The SDK builds `<protocol>://<site><hostSuffix>:<port>/api/v2/…`; another address (a local
@@ -172,15 +204,17 @@ export function createChargebeeProvider(
   config: ChargebeeConfig,
   _opts: { publicUrl: string },
 ): BillingProvider {
-  return new ChargebeeProvider(config);
+  return translatingErrors(new ChargebeeProvider(config));
 }
 
 class ChargebeeProvider implements BillingProvider {
   readonly name: BillingProviderName = "CHARGEBEE";
-  readonly testMode = false;
+  // Chargebee names a test site "<name>-test"; its payments are not real money.
+  readonly testMode: boolean;
   private readonly chargebee: Chargebee;
 
   constructor(private readonly config: ChargebeeConfig) {
+    this.testMode = config.site.endsWith("-test");
     this.chargebee = chargebeeClient(config);
   }
 
@@ -317,11 +351,13 @@ class ChargebeeProvider implements BillingProvider {
     headers: Record<string, string | string[] | undefined>,
     now: Date,
   ): Promise<ProviderEvent> {
-    return parseChargebeeWebhook(
+    const event = await parseChargebeeWebhook(
       rawBody,
       headers,
       { username: this.config.webhookUsername, password: this.config.webhookPassword },
       now,
     );
+    // The payload does not say whether the site is a test site; the site's name does.
+    return { ...event, testMode: this.testMode };
   }
 }

@@ -309,12 +309,15 @@ async function applyPaymentEvent(
       ...(remote ? { status: remote.status, failureMessage: remote.failureMessage } : {}),
     })
     .where(eq(billingPayments.id, paymentId));
-  if (remote?.card) {
-    await tx
-      .update(billingCustomers)
-      .set({ cardBrand: remote.card.brand, cardLast4: remote.card.last4 })
-      .where(eq(billingCustomers.accountId, payment.accountId));
-  }
+  if (remote?.card) await rememberCard(tx, payment.accountId, remote.card);
   if (remote?.status === "succeeded") await applyPayment(billing, tx, paymentId);
   return "applied";
+}
+
+/** The card a payment was made with becomes the account's card on file (as the provider reported it). */
+export async function rememberCard(tx: Tx, accountId: number, card: { brand: string; last4: string }) {
+  await tx
+    .update(billingCustomers)
+    .set({ cardBrand: card.brand, cardLast4: card.last4 })
+    .where(eq(billingCustomers.accountId, accountId));
 }

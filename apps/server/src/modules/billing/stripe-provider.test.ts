@@ -12,7 +12,7 @@ import {
   startFakeStripe,
 } from "../../test/fake-stripe";
 import { createTestApp, type TestContext } from "../../test/helper";
-import { createStripeProvider, STRIPE_UNAVAILABLE, type StripeConfig } from "./stripe-provider";
+import { createStripeProvider, type StripeConfig } from "./stripe-provider";
 import {
   accountRow,
   call,
@@ -151,12 +151,12 @@ describe("the subscription life cycle billed by Stripe", () => {
     expect(creates[0]?.idempotencyKey).toBe(`sync-${sub.id}-create`);
     expect(creates[0]?.params).toMatchObject({
       customer: pi.customer,
-      trial_end: String(Math.floor(sub.currentPeriodEnd.getTime() / 1000)),
+      billing_cycle_anchor: String(Math.floor(sub.currentPeriodEnd.getTime() / 1000)),
       proration_behavior: "none",
       default_payment_method: stripe.paymentIntent(id).payment_method,
       metadata: { account_id: String(org.id), payment_intent: id },
     });
-    expect(remote).toMatchObject({ status: "trialing", customer: pi.customer });
+    expect(remote).toMatchObject({ status: "active", customer: pi.customer });
     expect(itemOf(remote)).toMatchObject({
       quantity: 25,
       price: { lookup_key: "portico:STANDARD:usd:12000", unit_amount: 12000 },
@@ -362,7 +362,7 @@ describe("the subscription life cycle billed by Stripe", () => {
     for (let i = 0; i < 3; i++) stripe.failNext({ method: "POST", path: "/v1/payment_intents", status: 500 });
     const down = await call(t, "POST", "/upgrade/prepare", org.owner, { aid: org.id, payload: body });
     expect(down.statusCode).toBe(502);
-    expect(down.json().error).toBe(STRIPE_UNAVAILABLE);
+    expect(down.json().error).toBe(BILLING_MESSAGES.providerUnavailable);
 
     // One 500 is ridden out by the SDK's retry.
     stripe.failNext({ method: "POST", path: "/v1/payment_intents", status: 500 });

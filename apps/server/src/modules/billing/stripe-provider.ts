@@ -22,7 +22,7 @@
  * seconds as Stripe's events are).
  */
 import { BILLING_TERM_MONTHS, type Currency } from "@portico/shared/rules/billing";
-import type { BillingProviderName } from "@portico/shared/schemas/billing";
+import { BILLING_MESSAGES, type BillingProviderName } from "@portico/shared/schemas/billing";
 import Stripe from "stripe";
 import type { Config } from "../../config";
 import { HttpError } from "../../platform/errors";
@@ -41,8 +41,6 @@ import { parseStripeWebhook, stripePayment, stripeSubscription } from "./stripe-
 
 export type StripeConfig = NonNullable<Config["billing"]["stripe"]>;
 
-export const STRIPE_UNAVAILABLE = "The payment provider could not be reached. Try again in a moment.";
-
 // ---------------------------------------------------------------------------------------------
 // Errors
 
@@ -56,7 +54,7 @@ export function fromStripeError(err: unknown): unknown {
           err instanceof Stripe.errors.StripeIdempotencyError
         ? 400
         : 502;
-  const message = status === 502 ? STRIPE_UNAVAILABLE : err.message;
+  const message = status === 502 ? BILLING_MESSAGES.providerUnavailable : err.message;
   return Object.assign(new HttpError(status, message), { cause: err });
 }
 
@@ -221,8 +219,10 @@ class StripeProvider implements BillingProvider {
         {
           customer: input.customerId,
           items: [{ price, quantity: input.quantity }],
-          // The first term was paid by the PaymentIntent: Stripe charges from its end on.
-          trial_end: unixSeconds(input.periodEnd),
+          // The first term was paid by the PaymentIntent: the first full invoice is at its end, and
+          // "none" makes the time before it free. Not a trial: a trial would invoice a capacity
+          // increase during the first term at the trial's price of nothing.
+          billing_cycle_anchor: unixSeconds(input.periodEnd),
           proration_behavior: "none",
           metadata: { account_id: String(input.accountId), payment_intent: input.paymentId },
           ...(method ? { default_payment_method: typeof method === "string" ? method : method.id } : {}),

@@ -41,7 +41,7 @@ import {
 } from "./billing.policy";
 import { currentPlan, planById, planPrice } from "./catalogue.queries";
 import { priceChange } from "./estimates.service";
-import { recordEvent } from "./events";
+import { recordEvent, rememberCard } from "./events";
 import type { ProviderSubscription } from "./provider";
 import { findPayment, loadFacts, type PaymentRow, unpaidPayments } from "./subscription.queries";
 import { enqueueSync, type SyncBilling } from "./sync";
@@ -502,6 +502,8 @@ export async function requestUpgrade(
           sql`${billingPayments.providerVersion} < ${remote.version}`,
         ),
       );
+    // Stripe's webhooks name the payment method only: the card is learnt here, from the payment.
+    if (remote.card && remote.status === "succeeded") await rememberCard(tx, accountId, remote.card);
     await applyPayment(billing, tx, payment.id);
     const [after] = await tx.select().from(billingPayments).where(eq(billingPayments.id, payment.id));
     return after ?? payment;
