@@ -294,6 +294,8 @@ describe("the subscription life cycle billed by Stripe", () => {
     stripe.succeedPayment(id, { brand: "mastercard", last4: "4444" });
     const paid = await upgrade(t, org, org.owner, { ...body, payment_intent_id: id });
     expect(paid.json().state).toBe("applied");
+    // Stripe's events name the payment method only: the card on file is learnt from the payment.
+    expect(paid.json().subscription.subscription.card).toEqual({ brand: "mastercard", last4: "4444" });
     await deliverEvents("payment_intent.succeeded");
     await settle(t);
     expect(await accountRow(t, org.id)).toMatchObject({ accountType: "SUBSCRIBED", contractCapacity: 10 });
