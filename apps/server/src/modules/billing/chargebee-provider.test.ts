@@ -363,6 +363,8 @@ describe("Chargebee: paying on hosted pages", () => {
         ),
       );
     expect(stored).toHaveLength(sent.length);
+    // A "-test" site's events are test events, though their payload does not say so.
+    expect(stored.every((row) => row.testMode)).toBe(true);
     const [mirrored] = await subscriptionsOf(t, org.id);
     expect(mirrored?.cancelAt?.getTime()).toBe(
       (fake.subscriptions.get(chargebeeId)?.current_term_end ?? 0) * 1000,

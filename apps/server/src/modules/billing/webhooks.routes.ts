@@ -9,15 +9,13 @@
  * is stored and applied in one transaction, or for a genuine event of a type we do not use; 500
  * on any other failure, so the provider retries a delivery of which nothing was kept.
  */
-import { ZWebhookReceived } from "@portico/shared/schemas/billing";
+import { type BillingProviderName, ZWebhookReceived } from "@portico/shared/schemas/billing";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { badRequest, HttpError, notFound } from "../../platform/errors";
 import type { Billing } from "./billing";
-import { parseChargebeeWebhook } from "./chargebee-events";
 import { handleProviderEvent } from "./events";
 import { type ProviderEvent, WebhookIgnored, WebhookRejected } from "./provider";
-import { parseStripeWebhook } from "./stripe-events";
 
 /** Stripe's events are a few kB; Chargebee's carry the subscription and invoice. */
 export const WEBHOOK_MAX_BYTES = 1024 * 1024;
@@ -39,12 +37,17 @@ export async function webhookRoutes(fastify: FastifyInstance, opts: { billing: B
     throw err.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? new HttpError(413, "Webhook body too large") : err;
   });
 
-  /** Verifies, then stores and applies once; a repeat of a stored event changes nothing. */
-  async function receive(request: FastifyRequest, parse: (raw: Buffer) => ProviderEvent) {
+  /**
+   * Verifies through the provider configured for `name` (its `parseWebhook`: Stripe's signature,
+   * Chargebee's credentials), then stores and applies once; a repeat changes nothing.
+   */
+  async function receive(request: FastifyRequest, name: BillingProviderName) {
+    const provider = billing.providers.real(name);
+    if (!provider) throw notFound(WEBHOOK_NOT_CONFIGURED);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let event: ProviderEvent;
     try {
-      event = parse(raw);
+      event = await provider.parseWebhook(raw, request.headers, new Date());
     } catch (err) {
       if (err instanceof WebhookIgnored) return { received: true as const };
       if (err instanceof WebhookRejected) {
@@ -71,23 +74,12 @@ export async function webhookRoutes(fastify: FastifyInstance, opts: { billing: B
   app.post(
     "/stripe",
     { ...route, schema: { ...route.schema, summary: "Stripe's events (signed)" } },
-    (request) => {
-      const stripe = app.ctx.config.billing.stripe;
-      if (!stripe) throw notFound(WEBHOOK_NOT_CONFIGURED);
-      return receive(request, (raw) =>
-        parseStripeWebhook(raw, request.headers, stripe.webhookSecret, new Date()),
-      );
-    },
+    (request) => receive(request, "STRIPE"),
   );
 
   app.post(
     "/chargebee",
     { ...route, schema: { ...route.schema, summary: "Chargebee's events (basic auth)" } },
-    (request) => {
-      const chargebee = app.ctx.config.billing.chargebee;
-      if (!chargebee) throw notFound(WEBHOOK_NOT_CONFIGURED);
-      const creds = { username: chargebee.webhookUsername, password: chargebee.webhookPassword };
-      return receive(request, (raw) => parseChargebeeWebhook(raw, request.headers, creds, new Date()));
-    },
+    (request) => receive(request, "CHARGEBEE"),
   );
 }
