@@ -21,6 +21,7 @@ import { billingModule } from "./modules/billing/billing.module";
 import { clustersModule } from "./modules/clusters/clusters.module";
 import { categoryRoutes } from "./modules/conversations/categories.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
+import { customersModule } from "./modules/customers/customers.module";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { filesModule } from "./modules/files/files.module";
 import { licencesModule } from "./modules/licences/licences.module";
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(clustersModule, { prefix: "/api" });
   await app.register(licencesModule);
   await app.register(billingModule);
+  await app.register(customersModule);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

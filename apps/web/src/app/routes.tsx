@@ -133,6 +133,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import("../features/subscription/test-checkout-screen")),
               },
               ...placeholderRoutes,
+              { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
+              {
+                path: "customers/:id",
+                lazy: lazyScreen(() => import("../features/customers/customer-screen")),
+              },
               { path: "alerts", lazy: lazyScreen(() => import("../features/alerts/alerts-screen")) },
               { path: "files", lazy: lazyScreen(() => import("../features/files/files-screen")) },
               { path: "panic", lazy: lazyScreen(() => import("../features/panic/panic-screen")) },

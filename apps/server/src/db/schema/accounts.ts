@@ -29,6 +29,10 @@ export const accounts = pgTable(
     subscriptionProvider: text(),
     currencyCode: text(),
     lastMessageAt: timestamp({ withTimezone: true }),
+    /** A link to the account's notes elsewhere (https only), set by engineers. */
+    notesLink: text(),
+    /** Bumped by every edit of the account's details: two engineers editing at once, one wins. */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("accounts_company_lower_idx").on(sql`lower(${t.company})`)],

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
 import { issues } from "./conversations";
 import { users } from "./users";
 
@@ -30,6 +31,8 @@ export const alerts = pgTable(
     /** A path in the app (e.g. /issues/12?msgIndex=4). */
     link: text(),
     issueNumber: integer().references(() => issues.issueNumber, { onDelete: "set null" }),
+    /** The organization the alert is about, when there is one (the customer page's alerts tab). */
+    accountId: integer().references(() => accounts.id, { onDelete: "set null" }),
     data: jsonb().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
@@ -37,6 +40,7 @@ export const alerts = pgTable(
   (t) => [
     index("alerts_user_idx").on(t.userId, t.id.desc()),
     index("alerts_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("alerts_account_idx").on(t.accountId, t.id.desc()).where(sql`${t.accountId} is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ export * from "./billing";
 export * from "./categories";
 export * from "./clusters";
 export * from "./conversations";
+export * from "./customers";
 export * from "./files";
 export * from "./issue-work";
 export * from "./licences";

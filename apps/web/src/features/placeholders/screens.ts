@@ -12,12 +12,8 @@ export interface PlaceholderScreenDef {
   parent?: { title: string; path: string };
 }
 
-const CUSTOMERS = { title: "Customers", path: "/customers" };
-
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
   { path: "users", title: "Users" },
-  { path: "customers", title: "Customers", engineerOnly: true },
-  { path: "customers/:id", title: "Customer", engineerOnly: true, parent: CUSTOMERS },
   { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
   {
