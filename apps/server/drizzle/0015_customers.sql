@@ -72,3 +72,6 @@ INSERT INTO "use_cases" ("name", "description") VALUES
 	('AI and analytics data lake', 'Training data and analytics read by many clients at once'),
 	('Video surveillance', 'Continuous camera streams with fixed retention'),
 	('Cloud-native applications', 'Applications using the S3 API directly');
+--> statement-breakpoint
+-- Alerts raised before this release about an issue are about that issue's organization.
+UPDATE "alerts" SET "account_id" = "issues"."account_id" FROM "issues" WHERE "alerts"."issue_number" = "issues"."issue_number" AND "alerts"."account_id" IS NULL;
