@@ -6,7 +6,7 @@ import type { TCreateTrialLicenceRequest, TTrialLicence } from "@portico/shared/
 import { sql } from "drizzle-orm";
 import { trialClusters, trialLicences } from "../../db/schema";
 import type { Db } from "../../platform/db/client";
-import { toCsv } from "./csv";
+import { toCsv } from "../../platform/csv";
 import { signTrialLicence } from "./licences.service";
 
 const DAY_MS = 86_400_000;
