@@ -1,0 +1,39 @@
+/**
+ * Who may do the account work of the console (time logs, engineers' roles, following, use
+ * cases, the account's alerts): vendor engineers, refused before anything is read; the account
+ * acted on must exist (404 otherwise, as everywhere else).
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { accounts } from "../../db/schema";
+import { requireViewer } from "../../platform/auth/require";
+import type { Viewer } from "../../platform/auth/viewer";
+import type { Executor } from "../../platform/db/client";
+import { notFound } from "../../platform/errors";
+import { ACCOUNT_NOT_FOUND, assertEngineer } from "../accounts/accounts.policy";
+
+/** The viewer of an engineers-only route (403 for anyone else). */
+export function requireEngineer(request: FastifyRequest): Viewer {
+  const viewer = requireViewer(request);
+  assertEngineer(viewer);
+  return viewer;
+}
+
+export interface AccountRef {
+  id: number;
+  company: string;
+}
+
+/**
+ * The account, or 404. With `lock`, its row is held until the transaction ends, so two engineers
+ * changing the same account's roles or use cases are applied one after the other.
+ */
+export async function findAccount(exec: Executor, accountId: number, lock = false): Promise<AccountRef> {
+  const query = exec
+    .select({ id: accounts.id, company: accounts.company })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const [account] = await (lock ? query.for("update") : query);
+  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  return account;
+}
