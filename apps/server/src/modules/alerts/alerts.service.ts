@@ -28,6 +28,11 @@ export interface NewAlert {
   /** A path in the app, e.g. /issues/12?msgIndex=4. */
   link: string | null;
   issueNumber?: number | null | undefined;
+  /**
+   * The organization the alert is about (the customer page's alerts tab). Without it, an alert
+   * about an issue belongs to the issue's organization.
+   */
+  accountId?: number | null | undefined;
   data?: Record<string, unknown> | undefined;
 }
 
@@ -128,12 +133,17 @@ export async function raiseAlerts(
            and ${isEngineerSql(sql`u.id`)} then u.phone end`
     : sql`null::text`;
   const message = typeof input.message === "string" ? sql`${input.message}` : input.message;
+  const issueNumber = input.issueNumber ?? null;
+  const accountId =
+    input.accountId != null || issueNumber === null
+      ? sql`${input.accountId ?? null}::int`
+      : sql`(select ${issues.accountId} from ${issues} where ${issues.issueNumber} = ${issueNumber})`;
   // The outer select runs on the statement's snapshot, which does not hold the new rows: the
   // unread count is the user's unread before, plus this one.
   const result = (await tx.execute(sql`
     with created as (
-      insert into ${alerts} (user_id, type, message, link, issue_number, data, created_at)
-      select u.id, ${input.type}, ${message}, ${input.link}, ${input.issueNumber ?? null},
+      insert into ${alerts} (user_id, type, message, link, issue_number, account_id, data, created_at)
+      select u.id, ${input.type}, ${message}, ${input.link}, ${issueNumber}, ${accountId},
              ${JSON.stringify(input.data ?? {})}::jsonb, clock_timestamp()
       from ${users} u
       where u.id in (${recipientsSql(input.userIds)}) and ${sql.join(filters, sql` and `)}

@@ -196,6 +196,7 @@ export async function recordAnalysedReport(tx: Executor, input: ReportToRecord):
           userIds: clusterAlertRecipients(cluster.accountId),
           message: alertMessage(cluster.name, failing),
           link: clusterLink(cluster),
+          accountId: cluster.accountId,
           data: { cluster_id: cluster.id, report_id: row.id, checks: failing.map((c) => c.id) },
         });
   return { reportId: row.id, latest, cluster: updated, alerts };

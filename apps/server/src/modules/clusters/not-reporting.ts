@@ -43,6 +43,7 @@ export async function sweepNotReporting(tx: Executor): Promise<RaisedAlert[]> {
         userIds: clusterAlertRecipients(cluster.accountId),
         message: notReportingMessage(cluster.name),
         link: clusterLink(cluster),
+        accountId: cluster.accountId,
         data: { cluster_id: cluster.id },
       })),
     );

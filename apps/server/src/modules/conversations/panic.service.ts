@@ -75,6 +75,7 @@ export async function raisePanic(ctx: AppContext, tx: Executor, viewer: Viewer, 
       message: `Panic from ${account.company}: #${issue.issueNumber} ${input.title}`,
       link: `/issues/${issue.issueNumber}`,
       issueNumber: issue.issueNumber,
+      accountId: input.accountId,
     },
     { sms: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl } },
   );
