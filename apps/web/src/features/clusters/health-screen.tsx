@@ -261,27 +261,38 @@ const registerButton = (
   </Link>
 );
 
-function Overview({ accountId, canManage }: { accountId: number; canManage: boolean }) {
+/** An organization's clusters; `empty` replaces the empty state (the customer page names its own next step). */
+export function ClusterOverview({
+  accountId,
+  canManage,
+  empty,
+}: {
+  accountId: number;
+  canManage: boolean;
+  empty?: ReactNode;
+}) {
   const [editing, setEditing] = useState<TCluster | null>(null);
   const overview = useQuery({ ...overviewQuery(accountId), refetchInterval: OVERVIEW_REFRESH_MS });
   const phone = usePhone();
   if (overview.isError) return <QueryError query={overview} />;
   if (overview.data?.items.length === 0)
     return (
-      <EmptyState
-        icon={Server}
-        title="No clusters yet"
-        description={
-          canManage ? (
-            <p>Register a cluster to see its health here; it then sends a report every hour.</p>
-          ) : (
-            <p>
-              An owner of your organization or an engineer registers clusters; their health then shows here.
-            </p>
-          )
-        }
-        action={canManage ? registerButton : undefined}
-      />
+      empty ?? (
+        <EmptyState
+          icon={Server}
+          title="No clusters yet"
+          description={
+            canManage ? (
+              <p>Register a cluster to see its health here; it then sends a report every hour.</p>
+            ) : (
+              <p>
+                An owner of your organization or an engineer registers clusters; their health then shows here.
+              </p>
+            )
+          }
+          action={canManage ? registerButton : undefined}
+        />
+      )
     );
   return (
     <>
@@ -324,7 +335,7 @@ export default function HealthScreen() {
         />
       ) : (
         // A new organization (the switcher) is a new overview: nothing of the previous one stays.
-        <Overview key={info.accountId} accountId={info.accountId} canManage={canManage} />
+        <ClusterOverview key={info.accountId} accountId={info.accountId} canManage={canManage} />
       )}
     </>
   );

@@ -54,6 +54,8 @@ export function issueListQuery(aid: number | null, params: IssueListParams) {
       api.get<TIssueListResponse>("/api/chat/issue", {
         signal,
         alert: ALERTS.FETCH_ISSUES,
+        // The account the key names (the customer page's); null: the selected organization.
+        ...(aid === null ? {} : { aid }),
         query: {
           page: params.page,
           page_size: ISSUES_PAGE_SIZE,

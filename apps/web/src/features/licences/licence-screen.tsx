@@ -158,7 +158,8 @@ const HISTORY_COLUMNS = [
   }),
 ];
 
-function History({ accountId }: { accountId: number }) {
+/** The organization's licence history; `empty` replaces the "none yet" line (the customer page's next step). */
+export function LicenceHistory({ accountId, empty }: { accountId: number; empty?: ReactNode }) {
   const history = useQuery(licenceHistoryQuery(accountId));
   return (
     <section aria-labelledby="licence-history" className="space-y-3">
@@ -177,7 +178,11 @@ function History({ accountId }: { accountId: number }) {
           pageSize={10}
           initialHidden={["key_id"]}
           empty={
-            <p className="py-6 text-center text-sm text-muted-foreground">No licence has been issued yet.</p>
+            empty ?? (
+              <p className="py-6 text-center text-sm text-muted-foreground">
+                No licence has been issued yet.
+              </p>
+            )
           }
         />
       )}
@@ -252,7 +257,7 @@ function OrganizationLicence({
           <>
             <CurrentLicence licence={current} />
             <VerifyOffline />
-            <History accountId={accountId} />
+            <LicenceHistory accountId={accountId} />
           </>
         ) : (
           <EmptyState

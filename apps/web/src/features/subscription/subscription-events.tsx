@@ -48,7 +48,16 @@ function EventRow({ event, isEngineer }: { event: TSubscriptionEvent; isEngineer
   );
 }
 
-export function SubscriptionEvents({ accountId, isEngineer }: { accountId: number; isEngineer: boolean }) {
+export function SubscriptionEvents({
+  accountId,
+  isEngineer,
+  empty,
+}: {
+  accountId: number;
+  isEngineer: boolean;
+  /** Replaces the "No events yet." line (the customer page names its next step). */
+  empty?: ReactNode;
+}) {
   const [page, setPage] = useState(1);
   const events = useQuery(subscriptionEventsQuery(accountId, page));
   let body: ReactNode;
@@ -62,7 +71,7 @@ export function SubscriptionEvents({ accountId, isEngineer }: { accountId: numbe
       </LoadingRegion>
     );
   else if (events.data.items.length === 0)
-    body = (
+    body = empty ?? (
       <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
         No events yet.
       </p>

@@ -1,0 +1,74 @@
+/**
+ * Time log (GET accounts/:id/time-logs): the time engineers spent on this organization, newest
+ * work day first, and the total. Logging time is an account action (the Actions menu).
+ */
+import { useQuery } from "@tanstack/react-query";
+import Clock from "lucide-react/icons/clock";
+import { useState } from "react";
+import { Link } from "react-router";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { formatDay } from "../../subscription/subscription-parts";
+import { customerTimeLogsQuery, type TTimeLogList } from "../account-api";
+import { type Column, PagedTab } from "./tab-parts";
+
+type TTimeLog = TTimeLogList["items"][number];
+
+/** 95 → "1 h 35 min"; 30 → "30 min"; 120 → "2 h". */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+const COLUMNS: readonly Column<TTimeLog>[] = [
+  {
+    header: "Day",
+    className: "whitespace-nowrap",
+    // work_date is a calendar day (yyyy-mm-dd): shown as that day wherever the viewer is.
+    cell: (log) => <time dateTime={log.work_date}>{formatDay(`${log.work_date}T12:00:00`)}</time>,
+  },
+  { header: "Engineer", cell: (log) => log.user_name ?? <span className="text-muted-foreground">—</span> },
+  { header: "Time", className: "whitespace-nowrap tabular-nums", cell: (log) => formatMinutes(log.minutes) },
+  {
+    header: "Issue",
+    className: "whitespace-nowrap",
+    cell: (log) =>
+      log.issue_number === null ? (
+        <span className="text-muted-foreground">—</span>
+      ) : (
+        <Link to={`/issues/${log.issue_number}`} className="text-link underline-offset-4 hover:underline">
+          #{log.issue_number}
+        </Link>
+      ),
+  },
+  { header: "Note", className: "min-w-56 break-words whitespace-pre-line", cell: (log) => log.note },
+];
+
+export function TimeLogTab({ accountId }: { accountId: number }) {
+  const [page, setPage] = useState(1);
+  return (
+    <PagedTab
+      id="customer-time-log"
+      title="Time log"
+      query={useQuery(customerTimeLogsQuery(accountId, page))}
+      page={page}
+      onPage={setPage}
+      columns={COLUMNS}
+      rowKey={(log) => log.id}
+      summary={(logs) => (
+        <p className="text-sm text-muted-foreground">
+          Total: <strong className="text-foreground">{formatMinutes(logs.total_minutes)}</strong> in{" "}
+          {logs.total} {logs.total === 1 ? "entry" : "entries"}
+        </p>
+      )}
+      empty={
+        <EmptyState
+          icon={Clock}
+          title="No time logged yet"
+          description={<p>Log the time you spend on this organization with Actions › Log time.</p>}
+        />
+      }
+    />
+  );
+}
