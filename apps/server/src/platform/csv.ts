@@ -14,12 +14,14 @@ export function csvCell(value: string | number | null): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** CSV lines (each ending in CRLF) for rows written after a header, e.g. an export in batches. */
+export function csvLines(rows: readonly (readonly (string | number | null)[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
 export function toCsv(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
-  return [header, ...rows]
-    .map((row) => row.map(csvCell).join(","))
-    .join("\r\n")
-    .concat("\r\n");
+  return csvLines([header, ...rows]);
 }

@@ -8,9 +8,10 @@ import type { AccountAccess } from "./accounts.policy";
 
 type AccountRow = typeof accounts.$inferSelect;
 
-const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.accountId} = ${accounts.id})`;
+/** The organization's member count, as a column of a query over `accounts`. */
+export const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.accountId} = ${accounts.id})`;
 
-function summary(row: AccountRow, users: number): TAccountSummary {
+export function accountSummary(row: AccountRow, users: number): TAccountSummary {
   return {
     account_id: row.id,
     company: row.company,
@@ -56,7 +57,7 @@ export async function listAccounts(exec: Executor, query: PageQuery, onlyForUser
     exec.select({ n: count() }).from(accounts).where(where),
   ]);
   return {
-    items: rows.map((r) => summary(r.account, r.users)),
+    items: rows.map((r) => accountSummary(r.account, r.users)),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
@@ -75,7 +76,7 @@ export async function getAccountDetail(
   if (!row) return undefined;
   const a = row.account;
   return {
-    ...summary(a, row.users),
+    ...accountSummary(a, row.users),
     contract_capacity: a.contractCapacity,
     reported_capacity: a.reportedCapacity,
     sla_hours: a.slaHours,

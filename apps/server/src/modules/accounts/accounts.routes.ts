@@ -14,6 +14,7 @@ import {
   ZUserWithoutMembership,
   ZValidateOrganizationNameRequest,
 } from "@portico/shared/schemas/accounts";
+import { ZCustomerDetail, ZCustomerListQuery, ZCustomerRow } from "@portico/shared/schemas/customers";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -22,6 +23,7 @@ import { invites } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
 import { readAid, resolveAccount } from "../../platform/auth/viewer";
 import { conflict, notFound } from "../../platform/errors";
+import { sendUserFile } from "../../platform/user-files";
 import {
   ACCOUNT_NOT_FOUND,
   assertEngineer,
@@ -36,6 +38,9 @@ import {
   listUsersWithoutMembership,
 } from "./accounts.queries";
 import { createOrganization, isOrganizationNameTaken, renameOrganization } from "./accounts.service";
+import { getCustomerDetail } from "./customer-detail.queries";
+import { listCustomers } from "./customer-list.queries";
+import { customersCsv, customersCsvFilename } from "./customers-export";
 
 const tags = ["accounts"];
 const listsOrganizations = { alertCode: ALERTS.LIST_ORGANIZATIONS.code };
@@ -57,15 +62,38 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return listAccounts(db, request.query, viewer.isEngineer ? undefined : viewer.userId);
   };
   app.get("/organizations", { config: listsOrganizations, schema: listSchema }, list);
-  app.get("/accountsinfo", { config: listsOrganizations, schema: listSchema }, list);
+
+  // The customers console (issue 16): the list, its CSV and the customer page.
+  app.get(
+    "/accountsinfo",
+    {
+      config: listsOrganizations,
+      schema: { tags, querystring: ZCustomerListQuery, response: { 200: ZPage(ZCustomerRow) } },
+    },
+    async (request) => listCustomers(db, requireViewer(request), request.query),
+  );
+
+  app.get(
+    "/accountsinfo/export",
+    { schema: { tags, querystring: ZCustomerListQuery } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      assertEngineer(viewer);
+      return sendUserFile(reply, {
+        contentType: "text/csv; charset=utf-8",
+        filename: customersCsvFilename(),
+        data: Buffer.from(await customersCsv(db, viewer, request.query)),
+      });
+    },
+  );
 
   app.get(
     "/accountsinfo/:id",
-    { schema: { tags, params: ZIdParam, response: { 200: ZAccountDetail } } },
+    { schema: { tags, params: ZIdParam, response: { 200: ZCustomerDetail } } },
     async (request) => {
       const viewer = requireViewer(request);
       const access = await assertMaySeeAccount(db, viewer, request.params.id);
-      const detail = await getAccountDetail(db, request.params.id, access);
+      const detail = await getCustomerDetail(db, viewer, request.params.id, access);
       if (!detail) throw notFound(ACCOUNT_NOT_FOUND);
       return detail;
     },
