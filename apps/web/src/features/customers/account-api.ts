@@ -71,6 +71,8 @@ export const customerApi = {
       signal,
       query: { page, page_size: CUSTOMER_TAB_PAGE_SIZE },
     }),
+  deleteTimeLog: (accountId: number, logId: number) =>
+    api.delete<void>(`${accountPath(accountId)}/time-logs/${logId}`, { aid: false }),
   follow: (accountId: number, follow: boolean) =>
     follow
       ? api.post<TFollowResult>(`${accountPath(accountId)}/follow`, undefined, { aid: false })

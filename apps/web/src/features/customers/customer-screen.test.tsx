@@ -328,25 +328,27 @@ describe("/customers/:id", () => {
     expect(await screen.findByText("Nothing recorded yet")).toBeInTheDocument();
   });
 
-  it("Time log: entries with the engineer, time, issue link and the total", async () => {
-    setup(
+  it("Time log: entries with the engineer, time, issue link and the total; one's own entry can be deleted", async () => {
+    const log = (id: number, userId: number, name: string, minutes: number, note: string) => ({
+      id,
+      account_id: 2,
+      company: "Acme",
+      user_id: userId,
+      user_name: name,
+      work_date: "2026-11-19",
+      minutes,
+      note,
+      issue_number: id === 1 ? 42 : null,
+      created_at: "2026-11-19T17:00:00Z",
+    });
+    let logs = [log(1, 9, "Eve Engineer", 95, "Upgrade call"), log(2, 10, "Sam Support", 30, "Review")];
+    const { user, fetchMock } = setup(
       {
-        "GET /api/auth/accounts/2/time-logs": {
-          ...page([
-            {
-              id: 1,
-              account_id: 2,
-              company: "Acme",
-              user_id: 9,
-              user_name: "Eve Engineer",
-              work_date: "2026-11-19",
-              minutes: 95,
-              note: "Upgrade call",
-              issue_number: 42,
-              created_at: "2026-11-19T17:00:00Z",
-            },
-          ]),
-          total_minutes: 95,
+        "GET /api/auth/accounts/2/time-logs": () =>
+          jsonResponse({ ...page(logs), total_minutes: logs.reduce((sum, l) => sum + l.minutes, 0) }),
+        "DELETE /api/auth/accounts/2/time-logs/1": () => {
+          logs = logs.filter((l) => l.id !== 1);
+          return new Response(null, { status: 204 });
         },
       },
       { url: "/customers/2?tab=time-log" },
@@ -354,7 +356,16 @@ describe("/customers/:id", () => {
     const table = await screen.findByRole("region", { name: "Time log table" });
     expect(within(table).getByText("Upgrade call")).toBeInTheDocument();
     expect(within(table).getByRole("link", { name: "#42" })).toHaveAttribute("href", "/issues/42");
-    expect(screen.getByText(/Total:/)).toHaveTextContent("Total: 1 h 35 min in 1 entry");
+    expect(screen.getByText(/Total:/)).toHaveTextContent("Total: 2 h 5 min in 2 entries");
+
+    // Only the viewer's own entry (Eve's) has a delete button.
+    const [, own, other] = within(table).getAllByRole("row") as HTMLElement[];
+    expect(within(other as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
+    await user.click(within(own as HTMLElement).getByRole("button", { name: /Delete the entry/ }));
+    await user.click(await screen.findByRole("button", { name: "Delete entry" }));
+    expect(await screen.findByText("The time log entry was deleted.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(/Total:/)).toHaveTextContent("Total: 30 min in 1 entry"));
+    expect(calls(fetchMock)).toContain("DELETE /api/auth/accounts/2/time-logs/1");
   });
 
   it("Alerts: one row per alert with how many read it; none gives a next step", async () => {

@@ -183,7 +183,7 @@ function Customer({ account, user }: { account: TCustomerDetail; user: TUserInfo
       case "history":
         return <HistoryTab accountId={id} />;
       case "time-log":
-        return <TimeLogTab accountId={id} />;
+        return <TimeLogTab accountId={id} user={user} />;
     }
   };
   return (

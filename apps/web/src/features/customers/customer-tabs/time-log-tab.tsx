@@ -2,13 +2,19 @@
  * Time log (GET accounts/:id/time-logs): the time engineers spent on this organization, newest
  * work day first, and the total. Logging time is an account action (the Actions menu).
  */
-import { useQuery } from "@tanstack/react-query";
+import type { TUserInfo } from "@portico/shared/schemas/accounts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Clock from "lucide-react/icons/clock";
+import Trash2 from "lucide-react/icons/trash-2";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ConfirmDialog } from "../../../components/ui/alert-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { IconButton } from "../../../components/ui/icon-button";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api-client";
 import { formatDay } from "../../subscription/subscription-parts";
-import { customerTimeLogsQuery, type TTimeLogList } from "../account-api";
+import { customerApi, customerKeys, customerTimeLogsQuery, type TTimeLogList } from "../account-api";
 import { type Column, PagedTab } from "./tab-parts";
 
 type TTimeLog = TTimeLogList["items"][number];
@@ -19,6 +25,36 @@ export function formatMinutes(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Deletes an entry (the server lets its engineer or an admin); throws so the confirmation stays open on failure. */
+function DeleteTimeLog({ log }: { log: TTimeLog }) {
+  const queryClient = useQueryClient();
+  const remove = async () => {
+    try {
+      await customerApi.deleteTimeLog(log.account_id, log.id);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      throw error;
+    }
+    toast.success("The time log entry was deleted.");
+    await queryClient.invalidateQueries({ queryKey: customerKeys.account(log.account_id) });
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <IconButton
+          label={`Delete the entry of ${formatDay(`${log.work_date}T12:00:00`)}`}
+          icon={Trash2}
+          size="icon-sm"
+        />
+      }
+      title="Delete this time log entry?"
+      description={`${formatMinutes(log.minutes)} logged by ${log.user_name ?? "a former engineer"}. This cannot be undone.`}
+      confirmLabel="Delete entry"
+      onConfirm={remove}
+    />
+  );
 }
 
 const COLUMNS: readonly Column<TTimeLog>[] = [
@@ -45,7 +81,20 @@ const COLUMNS: readonly Column<TTimeLog>[] = [
   { header: "Note", className: "min-w-56 break-words whitespace-pre-line", cell: (log) => log.note },
 ];
 
-export function TimeLogTab({ accountId }: { accountId: number }) {
+/** The table's columns for this viewer: a delete button on the entries they may delete (their own; admins any). */
+function columnsFor(user: TUserInfo): readonly Column<TTimeLog>[] {
+  const admin = user.roles.includes("admin");
+  return [
+    ...COLUMNS,
+    {
+      header: "Actions",
+      className: "w-12",
+      cell: (log) => (admin || log.user_id === user.userId ? <DeleteTimeLog log={log} /> : null),
+    },
+  ];
+}
+
+export function TimeLogTab({ accountId, user }: { accountId: number; user: TUserInfo }) {
   const [page, setPage] = useState(1);
   return (
     <PagedTab
@@ -54,7 +103,7 @@ export function TimeLogTab({ accountId }: { accountId: number }) {
       query={useQuery(customerTimeLogsQuery(accountId, page))}
       page={page}
       onPage={setPage}
-      columns={COLUMNS}
+      columns={columnsFor(user)}
       rowKey={(log) => log.id}
       summary={(logs) => (
         <p className="text-sm text-muted-foreground">
