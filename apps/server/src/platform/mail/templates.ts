@@ -78,6 +78,15 @@ export const mails = {
       "The password of your Portico account was just changed.",
       "If this was not you, reset your password at once and contact support.",
     ]),
+  /** An engineer turned another user's e-mailed sign-in code on or off (the console's MFA action). */
+  mfaChangedBySupport: (enabled: boolean, vendor: string) =>
+    compose(`Your Portico sign-in code was turned ${enabled ? "on" : "off"}`, [
+      `The ${vendor} support team turned ${enabled ? "on" : "off"} the e-mailed sign-in code of your Portico account.`,
+      enabled
+        ? "From your next sign-in, Portico e-mails you a code to enter after your password."
+        : "You now sign in with your password alone. You can turn the code back on in your profile.",
+      "If you did not ask for this, contact support.",
+    ]),
   mention: (m: { issueNumber: number; title: string; by: string; link: string }) =>
     compose(
       `${m.by} mentioned you on issue #${m.issueNumber}: ${m.title}`,
