@@ -130,7 +130,6 @@ function FollowButton({ account }: { account: TCustomerDetail }) {
   return (
     <Button
       variant="secondary"
-      aria-pressed={following}
       busy={follow.isPending}
       onClick={() =>
         follow.mutate(!following, {
@@ -208,7 +207,7 @@ function Customer({ account, user }: { account: TCustomerDetail; user: TUserInfo
             </TabsTrigger>
           ))}
         </TabsList>
-        {/* Only the chosen tab is mounted (Radix), so only its lists are asked for. */}
+        {/* Only the chosen tab is rendered, so only its lists are asked for. */}
         {CUSTOMER_TABS.map((t) => (
           <TabsContent key={t} value={t}>
             {t === tab && panel(t)}
