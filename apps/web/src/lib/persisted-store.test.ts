@@ -1,3 +1,4 @@
+import { DEFAULT_CUSTOMER_FILTER } from "@portico/shared/rules/roles";
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createPersistedStore, DEFAULTS, usePersisted } from "./persisted-store";
@@ -78,5 +79,25 @@ describe("persisted store", () => {
     act(() => result.current[1](true));
     expect(result.current[0]).toBe(true);
     expect(fresh().get("sidebarMini")).toBe(true);
+  });
+
+  it("reads the customer filter through the shared rule: a stored status 'all' or junk is the default", () => {
+    const chosen = {
+      quickFilter: "account_manager",
+      userId: 7,
+      userName: "Eve Engineer",
+      status: "disabled",
+      plans: ["ENTERPRISE"],
+      trial: true,
+    } as const;
+    fresh().set("customerFilter", { ...chosen, plans: [...chosen.plans] });
+    expect(fresh().get("customerFilter")).toEqual(chosen);
+
+    localStorage.setItem("portico.customerFilter", JSON.stringify({ ...chosen, status: "all" }));
+    expect(fresh().get("customerFilter")).toEqual({ ...DEFAULT_CUSTOMER_FILTER, plans: [] });
+    localStorage.setItem("portico.customerFilter", JSON.stringify({ ...chosen, plans: ["GOLD"] }));
+    expect(fresh().get("customerFilter")).toEqual({ ...DEFAULT_CUSTOMER_FILTER, plans: [] });
+    localStorage.setItem("portico.customerFilter", "null");
+    expect(fresh().get("customerFilter")).toBeNull();
   });
 });

@@ -4,16 +4,10 @@
  * Values live in localStorage as JSON under `portico.<key>`; a value that fails its check
  * (corrupted, or written by an older release) reads as the default.
  */
+import { type CustomerFilter, parseCustomerFilter } from "@portico/shared/rules/roles";
 import { useCallback, useSyncExternalStore } from "react";
 
-export interface CustomerFilter {
-  quickFilter: string;
-  userId: number | null;
-  userName: string | null;
-  status: "active" | "disabled" | "all";
-  plans: string[];
-  trial: boolean;
-}
+export type { CustomerFilter };
 
 /** "system" follows the operating system's light or dark setting. */
 export type ThemePreference = "system" | "light" | "dark";
@@ -31,6 +25,7 @@ export interface PersistedState {
   issuesSort: string | null;
   /** The assignment filter of the issues list (spec §9), null for the default ("all"). */
   issuesFilter: string | null;
+  /** The customer list's filter (spec §3); null for the default (DEFAULT_CUSTOMER_FILTER). */
   customerFilter: CustomerFilter | null;
 }
 
@@ -51,6 +46,12 @@ const CHECKS: { [K in Key]: Check<K> } = {
   issuesSort: (v): v is string | null => v === null || typeof v === "string",
   issuesFilter: (v): v is string | null => v === null || typeof v === "string",
   customerFilter: (v): v is CustomerFilter | null => v === null || isObject(v),
+};
+
+/** Values read through a rule of their own after the check. */
+const READERS: { [K in Key]?: (value: PersistedState[K]) => PersistedState[K] } = {
+  // The shared rule: a stored status "all" (earlier releases) or any bad field reads as the default.
+  customerFilter: (v) => (v === null ? null : parseCustomerFilter(v)),
 };
 
 export const DEFAULTS: PersistedState = {
@@ -89,7 +90,7 @@ export function createPersistedStore(storage: () => Storage | undefined): Persis
       const raw = storage()?.getItem(PREFIX + key);
       if (raw != null) {
         const parsed: unknown = JSON.parse(raw);
-        if (CHECKS[key](parsed)) value = parsed;
+        if (CHECKS[key](parsed)) value = READERS[key]?.(parsed) ?? parsed;
       }
     } catch {
       // Unreadable storage or JSON: fall back to the default.

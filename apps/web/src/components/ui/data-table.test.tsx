@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { DataTable, dataTableColumns } from "./data-table";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { DataTable, dataTableColumns, type SortingState } from "./data-table";
 
 interface Person {
   id: number;
@@ -125,5 +126,57 @@ describe("DataTable", () => {
     // Only the rows in view are in the page, never all 5000.
     expect(within(table).getAllByRole("row").length).toBeLessThan(100);
     expect(screen.getByText("5000 rows")).toBeInTheDocument();
+  });
+
+  it("with server-side sorting, shows rows as given and asks for the next sort on a header click", async () => {
+    const asked = vi.fn();
+    function ServerSorted() {
+      const [sorting, setSorting] = useState<SortingState>([{ id: "name", desc: false }]);
+      return (
+        <DataTable
+          label="People"
+          columns={columns}
+          // Deliberately not in name order: the table must not sort them itself.
+          data={[people[2], people[0], people[1]] as Person[]}
+          getRowId={(p) => String(p.id)}
+          sorting={sorting}
+          onSortingChange={(next) => {
+            asked(next);
+            setSorting(next);
+          }}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    render(<ServerSorted />);
+    const table = screen.getByRole("table", { name: "People" });
+    const header = screen.getByRole("columnheader", { name: /Name/ });
+    expect(header).toHaveAttribute("aria-sort", "ascending");
+    expect(firstColumn(table)).toEqual(["Person 03", "Person 01", "Person 02"]);
+    await user.click(within(header).getByRole("button"));
+    expect(asked).toHaveBeenLastCalledWith([{ id: "name", desc: true }]);
+    expect(header).toHaveAttribute("aria-sort", "descending");
+    expect(firstColumn(table)).toEqual(["Person 03", "Person 01", "Person 02"]);
+    // Never back to "unsorted": a third click is ascending again.
+    await user.click(within(header).getByRole("button"));
+    expect(asked).toHaveBeenLastCalledWith([{ id: "name", desc: false }]);
+    await user.click(within(screen.getByRole("columnheader", { name: /Email/ })).getByRole("button"));
+    expect(asked).toHaveBeenLastCalledWith([{ id: "email", desc: false }]);
+  });
+
+  it("a virtualized table with more rows on the server counts them all and asks for more near the end", () => {
+    const onLoadMore = vi.fn();
+    setup(people.slice(0, 5), { virtualize: { height: 400, rowCount: 20000, onLoadMore } });
+    const table = screen.getByRole("table", { name: "People" });
+    expect(table).toHaveAttribute("aria-rowcount", "20001");
+    expect(screen.getByText("5 of 20000 rows loaded")).toBeInTheDocument();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not ask for more once every row is loaded", () => {
+    const onLoadMore = vi.fn();
+    setup(people.slice(0, 5), { virtualize: { height: 400, rowCount: 5, onLoadMore } });
+    expect(screen.getByText("5 rows")).toBeInTheDocument();
+    expect(onLoadMore).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,10 @@
  * order), a Columns menu to hide and show columns, and pages with a size chooser. Long lists
  * can scroll instead (`virtualize`): all rows in one scrolling body, only the visible ones in
  * the page (@tanstack/react-virtual), with aria-rowcount and aria-rowindex so screen readers
- * still know the size. Heavy: import it only from screens that show a table (they load lazily).
+ * still know the size. A server that sorts and pages drives it with `sorting`/`onSortingChange`
+ * (the table then shows rows in the order given) and, when virtualized, `rowCount` (every
+ * matching row, loaded or not) and `onLoadMore` (called as the user scrolls near the last loaded
+ * row). Heavy: import it only from screens that show a table (they load lazily).
  */
 import {
   type Column,
@@ -32,7 +35,7 @@ import ArrowUpDown from "lucide-react/icons/arrow-up-down";
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
 import Columns3 from "lucide-react/icons/columns-3";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
 import {
@@ -72,6 +75,7 @@ const features = tableFeatures({
 });
 
 export type DataTableFeatures = typeof features;
+export type { SortingState };
 // biome-ignore lint/suspicious/noExplicitAny: columns of one table hold values of different types
 export type DataTableColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
 
@@ -97,7 +101,20 @@ export interface DataTableProps<T extends RowData> {
   initialHidden?: readonly string[];
   pageSize?: number;
   /** One scrolling body of this height (px) instead of pages, for long lists. */
-  virtualize?: { height: number; rowHeight?: number };
+  virtualize?: {
+    height: number;
+    rowHeight?: number;
+    /** Every matching row when `data` holds only the ones loaded so far (default data.length). */
+    rowCount?: number;
+    /** Asks for more rows when the user scrolls near the last loaded one (while rowCount says there are more). */
+    onLoadMore?: () => void;
+  };
+  /**
+   * Server-side sorting: the sort shown in the headers, and what a header click asks for. The
+   * rows are shown in the order `data` has them; a sort is never removed, only reversed.
+   */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
   /** Controls shown left of the Columns menu (a search box, filters). */
   toolbar?: ReactNode;
   className?: string;
@@ -264,6 +281,9 @@ function Pagination<T extends RowData>({ table }: { table: Table<T> }) {
 /** Explicit row role of the virtualized layout (see HeaderCell). */
 const ROW_ROLE = "row";
 
+/** How close (in rows) to the last loaded row scrolling asks for more. */
+const LOAD_MORE_AHEAD = 20;
+
 function VirtualBody<T extends RowData>({
   label,
   table,
@@ -271,6 +291,8 @@ function VirtualBody<T extends RowData>({
   height,
   rowHeight,
   template,
+  rowCount,
+  onLoadMore,
 }: {
   label: string;
   table: Table<T>;
@@ -278,6 +300,8 @@ function VirtualBody<T extends RowData>({
   height: number;
   rowHeight: number;
   template: string;
+  rowCount: number;
+  onLoadMore: (() => void) | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -287,11 +311,23 @@ function VirtualBody<T extends RowData>({
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 8,
   });
+  const lastInView = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const wantsMore =
+    onLoadMore !== undefined && rowCount > rows.length && lastInView >= rows.length - LOAD_MORE_AHEAD;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks once per arrival near the end, not per render
+  useEffect(() => {
+    if (wantsMore) onLoadMore?.();
+  }, [wantsMore, rows.length]);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard
-    <div ref={scroller} tabIndex={0} className="overflow-y-auto" style={{ height }}>
-      {/* biome-ignore lint/a11y/noRedundantRoles: display:grid may drop the implicit table roles */}
-      <table role="table" aria-label={label} aria-rowcount={rows.length + 1} className="grid w-full text-sm">
+    <div ref={scroller} tabIndex={0} className="overflow-auto" style={{ height }}>
+      <table
+        // biome-ignore lint/a11y/noRedundantRoles: display:grid may drop the implicit table roles
+        role="table"
+        aria-label={label}
+        aria-rowcount={rowCount + 1}
+        className="grid w-full min-w-fit text-sm"
+      >
         {/* biome-ignore lint/a11y/noRedundantRoles: as above */}
         <thead role="rowgroup" className="sticky top-0 z-10 grid bg-card">
           {table.getHeaderGroups().map((group) => (
@@ -346,12 +382,25 @@ export function DataTable<T extends RowData>({
   virtualize,
   toolbar,
   className,
+  sorting,
+  onSortingChange,
 }: DataTableProps<T>) {
+  const serverSorted = sorting !== undefined;
   const table = useTable({
     features,
     columns: columns as DataTableColumn<T>[],
     data: data as T[],
     ...(getRowId ? { getRowId } : {}),
+    ...(serverSorted
+      ? {
+          manualSorting: true,
+          enableSortingRemoval: false,
+          enableMultiSort: false,
+          state: { sorting },
+          onSortingChange: (updater: SortingState | ((old: SortingState) => SortingState)) =>
+            onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
+        }
+      : {}),
     initialState: {
       sorting: initialSorting,
       pagination: { pageIndex: 0, pageSize },
@@ -369,6 +418,7 @@ export function DataTable<T extends RowData>({
   );
 
   if (virtualize && !loading && !showEmpty) {
+    const rowCount = Math.max(virtualize.rowCount ?? data.length, data.length);
     const template = visibleColumns
       .map((column) => column.columnDef.meta?.width ?? "minmax(0,1fr)")
       .join(" ");
@@ -382,8 +432,12 @@ export function DataTable<T extends RowData>({
           height={virtualize.height}
           rowHeight={virtualize.rowHeight ?? 41}
           template={template}
+          rowCount={rowCount}
+          onLoadMore={virtualize.onLoadMore}
         />
-        <p className="border-t px-3 py-2 text-sm text-muted-foreground">{data.length} rows</p>
+        <p className="border-t px-3 py-2 text-sm text-muted-foreground">
+          {rowCount === data.length ? `${data.length} rows` : `${data.length} of ${rowCount} rows loaded`}
+        </p>
       </section>
     );
   }
