@@ -36,9 +36,9 @@ describe("the demo clusters", () => {
 
     const [acme] = await db.select().from(accounts).where(eq(accounts.id, owner.accountId));
     expect(acme?.reportedCapacity).toBeGreaterThan(0);
-    expect(await db.select().from(accountEngineers)).toMatchObject([
-      { accountId: owner.accountId, role: "customer_engineer" },
-    ]);
+    expect(
+      await db.select().from(accountEngineers).where(eq(accountEngineers.role, "customer_engineer")),
+    ).toMatchObject([{ accountId: owner.accountId, role: "customer_engineer" }]);
     // The broken report raised its alert; the month before it raised none.
     expect((await db.select().from(alerts).where(eq(alerts.type, "CLUSTER_CHECK"))).length).toBe(2);
     expect(elapsed).toBeLessThan(2500);

@@ -8,6 +8,7 @@ import { hashPassword } from "../platform/auth/passwords";
 import type { Db, Executor } from "../platform/db/client";
 import { seedDemoBilling } from "./demo-billing";
 import { seedDemoClusters } from "./demo-clusters";
+import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoIssues } from "./demo-issues";
 import { seedDemoLicences } from "./demo-licences";
 import { accounts, memberships, users } from "./schema";
@@ -118,6 +119,7 @@ export async function seed(
       ownerId: ids.get(owner.email) ?? 0,
       engineerId: ids.get(admin.email) ?? 0,
     });
+    await seedDemoCustomers(tx, { accountId: owner.accountId, engineerId: ids.get(admin.email) ?? 0 });
     return DEMO_SIGN_INS;
   });
 }
