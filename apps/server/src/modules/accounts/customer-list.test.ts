@@ -1,3 +1,5 @@
+import { planRank } from "@portico/shared/rules/plan-rank";
+import { SERVICE_TYPES } from "@portico/shared/schemas/accounts";
 import { CUSTOMER_CSV_COLUMNS } from "@portico/shared/schemas/customers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -167,6 +169,25 @@ describe("GET accountsinfo sorts and pages", () => {
     ["last_message_at", "DESC", ["alpha", "Bravo", "charlie", "delta"]],
   ])("sort=%s order=%s", async (sort, order, expected) => {
     expect(names(await list({ sort, order }))).toEqual(expected);
+  });
+
+  it("sort=plan follows spec §4's plan rank for every plan, trial or not, however the type is spelled", async () => {
+    const prefix = `rank${Date.now().toString(36).split("").reverse().join("")}`;
+    const types = [...SERVICE_TYPES, null, "Enterprise_Plus ", "enterprise lite", "unknown"];
+    const made: { company: string; rank: number }[] = [];
+    for (const [i, serviceType] of types.entries()) {
+      for (const isTrial of [false, true]) {
+        const company = `${prefix}-${String(i).padStart(2, "0")}-${isTrial ? "t" : "p"}`;
+        const account = await createAccount(t.db, company);
+        await t.db.update(accounts).set({ serviceType, isTrial }).where(eq(accounts.id, account.id));
+        made.push({ company, rank: planRank(serviceType, isTrial) });
+      }
+    }
+    const expected = made
+      .sort((a, b) => a.rank - b.rank || a.company.localeCompare(b.company))
+      .map((m) => m.company);
+    const res = await list({ q: prefix, sort: "plan", page_size: "50" });
+    expect(res.items.map((i) => i.company)).toEqual(expected);
   });
 
   it("accounts without a value tie and sort by company", async () => {
