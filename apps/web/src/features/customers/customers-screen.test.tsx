@@ -144,7 +144,7 @@ describe("/customers", () => {
     expect(currentUrl(router)).toBe("/customers/1");
   });
 
-  it("filters on the server and remembers the filter in the browser; Reset filters returns to the default", async () => {
+  it("filters on the server and remembers the filter in the browser", async () => {
     const { fetchMock, user } = setup(page([row(1)]));
     await loadedTable();
 
@@ -177,10 +177,18 @@ describe("/customers", () => {
       plans: ["ENTERPRISE", "TRIAL"],
       trial: true,
     });
+  });
 
-    await user.click(screen.getByRole("combobox", { name: "Engineer" }));
+  it("narrows to another engineer's accounts and to followed ones; Reset filters returns to the default", async () => {
+    const { fetchMock, user } = setup(page([row(1)]));
+    await loadedTable();
+    await user.click(screen.getByRole("combobox", { name: "Assigned" }));
+    await user.click(await screen.findByRole("option", { name: "Account manager" }));
+    await user.click(await screen.findByRole("combobox", { name: "Engineer" }));
     await user.click(await screen.findByRole("option", { name: "Grace Hopper" }));
-    await waitFor(() => expect(lastListQuery(fetchMock)).toMatchObject({ engineer_id: "11" }));
+    await waitFor(() =>
+      expect(lastListQuery(fetchMock)).toMatchObject({ quick_filter: "account_manager", engineer_id: "11" }),
+    );
 
     await user.click(screen.getByRole("checkbox", { name: "Following" }));
     await waitFor(() => expect(lastListQuery(fetchMock)).toMatchObject({ following: "true" }));

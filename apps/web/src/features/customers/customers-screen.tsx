@@ -167,6 +167,9 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   }),
 ];
 
+const matchCount = (total: number) =>
+  total === 1 ? "1 customer matches" : `${total.toLocaleString()} customers match`;
+
 const isCustomerSort = (id: string): id is CustomerSort => (CUSTOMER_SORTS as readonly string[]).includes(id);
 
 function CustomerList({ selfId }: { selfId: number | null }) {
@@ -187,11 +190,7 @@ function CustomerList({ selfId }: { selfId: number | null }) {
       <CustomerFilters controls={controls} selfId={selfId} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {list.data
-            ? total === 1
-              ? "1 customer matches"
-              : `${total.toLocaleString()} customers match`
-            : ""}
+          {list.isPlaceholderData ? "Updating…" : list.data ? matchCount(total) : ""}
         </p>
         <Button variant="secondary" busy={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
           <FileSpreadsheet aria-hidden="true" />
