@@ -19,8 +19,13 @@ function ConfirmContent(props: ComponentProps<typeof AlertDialogPrimitive.Conten
 }
 
 interface ConfirmDialogProps {
-  /** The button that opens the confirmation. */
-  trigger: ReactElement;
+  /** The button that opens the confirmation; none when the caller opens it (`open`). */
+  trigger?: ReactElement;
+  /** Controlled from outside (opened from a menu, say); otherwise the trigger opens it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Where focus goes on close when there is no trigger to return to (useReturnFocus). */
+  onCloseAutoFocus?: (event: Event) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -38,9 +43,17 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   onConfirm,
   destructive = true,
+  open: controlledOpen,
+  onOpenChange,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
 
   const confirm = async () => {
     setBusy(true);
@@ -56,10 +69,11 @@ export function ConfirmDialog({
 
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+      {trigger && <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClass} />
         <ConfirmContent
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4",
             "animate-pop-in rounded-lg border bg-popover p-6 text-popover-foreground shadow-lg",

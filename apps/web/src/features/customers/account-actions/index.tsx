@@ -1,9 +1,206 @@
-import type { TCustomerDetail } from "@portico/shared/schemas/customers";
-
 /**
- * The account actions of spec §2.4 for the customer page: a menu of actions, each opening its
- * dialog. The page places it in its header and passes the account it shows.
+ * The account actions of spec §2.4 for the customer page: one "Actions" menu, each item opening
+ * its dialog (which does the real call, gives feedback and reads the page again) or, for flows
+ * another screen owns, selecting this organization in the organization switcher and going there.
+ * Purge account and send notification arrive with the next release and say so.
  */
-export function AccountActions(_props: { account: TCustomerDetail }) {
-  return null;
+import type { TCustomerDetail } from "@portico/shared/schemas/customers";
+import { useQueryClient } from "@tanstack/react-query";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import { type ReactNode, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../../components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { persistedStore } from "../../../lib/persisted-store";
+import {
+  DeleteOrganizationDialog,
+  DisableOrganizationDialog,
+  EditDetailsDialog,
+  EditNameDialog,
+  NotesLinkDialog,
+} from "./organization-dialogs";
+import {
+  AdminDialog,
+  InviteUserDialog,
+  isVendorAccount,
+  MfaDialog,
+  OwnerDialog,
+  RemoveUserDialog,
+  SetTeamDialog,
+  UserStateDialog,
+} from "./user-dialogs";
+import { EngineersDialog, LogTimeDialog, UseCasesDialog } from "./work-dialogs";
+
+export type { UserDialogProps } from "./user-dialogs";
+export {
+  AdminDialog,
+  InviteUserDialog,
+  MfaDialog,
+  OwnerDialog,
+  RemoveUserDialog,
+  SetTeamDialog,
+  UserStateDialog,
+} from "./user-dialogs";
+
+/** Why purge account and send notification are not offered yet. */
+export const NEXT_RELEASE_HINT = "Arrives with the purge / notifications release";
+
+type DialogName =
+  | "name"
+  | "details"
+  | "notes"
+  | "disable"
+  | "delete"
+  | "invite"
+  | "disable-user"
+  | "enable-user"
+  | "remove-user"
+  | "owner"
+  | "team"
+  | "admin"
+  | "mfa-on"
+  | "mfa-off"
+  | "time"
+  | "engineers"
+  | "use-cases";
+
+/** Flows of other screens, done there with this organization selected. */
+const ELSEWHERE = [
+  { label: "Upload file", to: "/files" },
+  { label: "Trial license", to: "/license" },
+  { label: "Upgrade subscription", to: "/upgrade-subscription" },
+  { label: "End subscription", to: "/end-subscription" },
+  { label: "Re-activate subscription", to: "/subscription" },
+] as const;
+
+function UnavailableItem({ label, hint }: { label: string; hint: string }) {
+  return (
+    <DropdownMenuItem disabled className="flex-col items-start gap-0.5">
+      <span>{label}</span>
+      <span className="text-xs text-muted-foreground">{hint}</span>
+    </DropdownMenuItem>
+  );
+}
+
+export function AccountActions({ account }: { account: TCustomerDetail }) {
+  const abilities = account.console;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [, setSearch] = useSearchParams();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // A customer (every ability false) has no console actions.
+  if (!Object.values(abilities).some((ability) => ability === true)) return null;
+
+  const opened = (name: DialogName) => ({
+    open: dialog === name,
+    onOpenChange: (open: boolean) => setDialog(open ? name : null),
+    fallbackFocus: trigger,
+  });
+  const item = (name: DialogName, label: string, destructive = false): ReactNode => (
+    <DropdownMenuItem destructive={destructive} onSelect={() => setDialog(name)}>
+      {label}
+    </DropdownMenuItem>
+  );
+  const openAsOrganization = (to: string) => {
+    persistedStore.set("selectedAccountId", account.account_id);
+    // What is cached belongs to the organization selected before, as after the switcher's choice.
+    void queryClient.resetQueries();
+    navigate(to);
+  };
+  const showTab = (tab: string) => setSearch({ tab }, { replace: true });
+  const vendor = isVendorAccount(account);
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button ref={trigger} variant="secondary">
+            Actions
+            <ChevronDown aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          className="max-h-(--radix-dropdown-menu-content-available-height) w-64 overflow-y-auto"
+          // The chosen dialog takes focus; the menu must not pull it back to its button.
+          onCloseAutoFocus={(event) => {
+            if (dialog) event.preventDefault();
+          }}
+        >
+          <DropdownMenuGroup>
+            <DropdownMenuLabel>Organization</DropdownMenuLabel>
+            {account.abilities.rename && item("name", "Edit org name")}
+            {abilities.editDetails && item("details", "Edit org details")}
+            {abilities.editDetails && item("notes", "Edit notes link")}
+            {abilities.disable && !account.is_disabled && item("disable", "Disable org", true)}
+            {abilities.enable && account.is_disabled && item("disable", "Enable org")}
+            {abilities.delete
+              ? item("delete", "Delete organization", true)
+              : abilities.deleteReason && (
+                  <UnavailableItem label="Delete organization" hint={abilities.deleteReason} />
+                )}
+            <UnavailableItem label="Purge account" hint={NEXT_RELEASE_HINT} />
+          </DropdownMenuGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuGroup>
+            <DropdownMenuLabel>Users</DropdownMenuLabel>
+            {account.abilities.invite && item("invite", "Invite user")}
+            {item("disable-user", "Disable user")}
+            {item("enable-user", "Enable user")}
+            {account.abilities.manageUsers && item("remove-user", "Remove user")}
+            {!vendor && account.abilities.manageUsers && item("owner", "Make owner")}
+            {!vendor && item("team", "Set team")}
+            {vendor && abilities.setAdmin && item("admin", "Make admin")}
+            {item("mfa-on", "Enable MFA")}
+            {item("mfa-off", "Disable MFA")}
+          </DropdownMenuGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuGroup>
+            <DropdownMenuLabel>Work</DropdownMenuLabel>
+            {abilities.logTime && item("time", "Log time")}
+            {item("engineers", "Account management info")}
+            {item("use-cases", "Manage use cases")}
+            <DropdownMenuItem onSelect={() => showTab("subscription")}>Subscription events</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => showTab("alerts")}>Alerts</DropdownMenuItem>
+          </DropdownMenuGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuGroup>
+            <DropdownMenuLabel>As this organization</DropdownMenuLabel>
+            {ELSEWHERE.map((flow) => (
+              <DropdownMenuItem key={flow.to} onSelect={() => openAsOrganization(flow.to)}>
+                {flow.label}
+              </DropdownMenuItem>
+            ))}
+            <UnavailableItem label="Send notification" hint={NEXT_RELEASE_HINT} />
+          </DropdownMenuGroup>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <EditNameDialog account={account} {...opened("name")} />
+      <EditDetailsDialog account={account} {...opened("details")} />
+      <NotesLinkDialog account={account} {...opened("notes")} />
+      <DisableOrganizationDialog account={account} {...opened("disable")} />
+      <DeleteOrganizationDialog account={account} {...opened("delete")} />
+      <InviteUserDialog account={account} {...opened("invite")} />
+      <UserStateDialog account={account} disable {...opened("disable-user")} />
+      <UserStateDialog account={account} disable={false} {...opened("enable-user")} />
+      <RemoveUserDialog account={account} {...opened("remove-user")} />
+      <OwnerDialog account={account} {...opened("owner")} />
+      <SetTeamDialog account={account} {...opened("team")} />
+      <AdminDialog account={account} {...opened("admin")} />
+      <MfaDialog account={account} enable {...opened("mfa-on")} />
+      <MfaDialog account={account} enable={false} {...opened("mfa-off")} />
+      <LogTimeDialog account={account} {...opened("time")} />
+      <EngineersDialog account={account} {...opened("engineers")} />
+      <UseCasesDialog account={account} {...opened("use-cases")} />
+    </>
+  );
 }
