@@ -12,6 +12,7 @@ const scripts = [
   "api-overhead.mjs",
   "chat-latency.mjs",
   "queue-scale.mjs",
+  "customers-scale.mjs",
   "cluster-health.mjs",
   "conversation-scroll.mjs",
   "upload-throughput.mjs",
