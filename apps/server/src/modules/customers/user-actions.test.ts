@@ -367,8 +367,10 @@ describe("DELETE users", () => {
 describe("users/:id/mfa", () => {
   const mailsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.to, email));
 
-  it("turns another user's sign-in code on and off, telling them by e-mail, audited", async () => {
+  it("turns another user's sign-in code on and off, telling them by e-mail, audited on each of their organizations", async () => {
     const org = await customerOrg();
+    const second = await createAccount(t.db);
+    await t.db.insert(memberships).values({ accountId: second.id, userId: org.user.id });
     const on = await call(engineerAuth, "POST", `users/${org.user.id}/mfa`, { enable_mfa: true });
     expect(on).toEqual({
       status: 200,
@@ -384,10 +386,12 @@ describe("users/:id/mfa", () => {
       "Your Portico sign-in code was turned off",
     ]);
     expect((await mailsTo(org.user.email))[0]?.text).toContain("portico support team turned on");
-    expect(await history(org.id)).toEqual([
-      ["user.mfa_enabled", engineer.id, org.user.id],
-      ["user.mfa_disabled", engineer.id, org.user.id],
-    ]);
+    for (const accountId of [org.id, second.id]) {
+      expect(await history(accountId)).toEqual([
+        ["user.mfa_enabled", engineer.id, org.user.id],
+        ["user.mfa_disabled", engineer.id, org.user.id],
+      ]);
+    }
   });
 
   it("is not for oneself (turning one's own code off asks for the password)", async () => {
