@@ -1,6 +1,7 @@
 /** Password sign-in, and the e-mailed one-time code that completes it when MFA is on. */
 
 import { isEngineerRole } from "@portico/shared/rules/roles";
+import { CUSTOMER_MESSAGES } from "@portico/shared/schemas/customers";
 import { eq, sql } from "drizzle-orm";
 import { otpChallenges, users } from "../../db/schema";
 import { dummyPasswordHash, verifyPassword } from "../../platform/auth/passwords";
@@ -10,7 +11,7 @@ import type { AppContext } from "../../platform/context";
 import { forbidden, HttpError, unauthorized } from "../../platform/errors";
 import { mails } from "../../platform/mail/templates";
 import { credentialKeys } from "../../platform/rate-limit";
-import { findUserByEmail, loadVendorRole } from "./users.queries";
+import { findUserByEmail, loadVendorRole, onlyInDisabledOrganizations } from "./users.queries";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const INVALID_OTP = "The code is invalid or has expired";
@@ -36,6 +37,7 @@ export async function checkPassword(
   });
   if (user.isDisabled) throw forbidden(USER_DISABLED);
   if (!user.emailVerifiedAt) throw forbidden(EMAIL_NOT_CONFIRMED);
+  await assertOrganizationEnabled(ctx, user.id);
   if (input.engineersOnly) await assertEngineer(ctx, user.id);
   if (!user.mfaEnabled) return { userId: user.id, mfa: false };
   const mfaToken = newToken();
@@ -51,6 +53,11 @@ export async function checkPassword(
   });
   ctx.mailer.kick();
   return { userId: user.id, mfa: true, mfaToken };
+}
+
+/** A member of disabled organizations only is refused until one is enabled again (issue 16). */
+async function assertOrganizationEnabled(ctx: AppContext, userId: number): Promise<void> {
+  if (await onlyInDisabledOrganizations(ctx.db, userId)) throw forbidden(CUSTOMER_MESSAGES.accountDisabled);
 }
 
 /** The maintenance sign-in's rule: only vendor engineers and admins. */
@@ -78,6 +85,7 @@ export async function verifyOtp(
   const userId = await ctx.limits.guardCredential(credentialKeys(input.username, input.ip), () =>
     useChallenge(ctx, input),
   );
+  await assertOrganizationEnabled(ctx, userId);
   // The code proves who this is; during maintenance only an engineer may have a session.
   if ((await ctx.maintenance.current()).enabled) await assertEngineer(ctx, userId);
   return userId;

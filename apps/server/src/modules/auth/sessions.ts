@@ -6,6 +6,7 @@
  * after the grace means it was stolen: the session is revoked, and with it every access token.
  */
 import { randomUUID } from "node:crypto";
+import { CUSTOMER_MESSAGES } from "@portico/shared/schemas/customers";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { refreshTokens, sessions } from "../../db/schema";
@@ -14,7 +15,8 @@ import { hashToken, newToken } from "../../platform/auth/secrets";
 import { SESSION_EXPIRED } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import type { Executor, Tx } from "../../platform/db/client";
-import { unauthorized } from "../../platform/errors";
+import { forbidden, unauthorized } from "../../platform/errors";
+import { onlyInDisabledOrganizations } from "./users.queries";
 
 export const REFRESH_COOKIE = "portico_rt";
 export const REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -84,9 +86,17 @@ async function findLiveRefresh(tx: Tx, token: string) {
   return row.token;
 }
 
-type Rotation = { ok: true; token: string; userId: number; sessionId: string } | { ok: false };
+type Rotation =
+  | { ok: true; token: string; userId: number; sessionId: string }
+  | { ok: false; organizationDisabled?: true };
 
 async function rotate(ctx: AppContext, tx: Tx, presented: string): Promise<Rotation> {
+  // Asked before liveness: disabling the organization revoked this session too, and its member
+  // should learn why rather than be told the session expired.
+  const owner = await sessionOfRefresh(tx, presented);
+  if (owner && (await onlyInDisabledOrganizations(tx, owner.userId))) {
+    return { ok: false, organizationDisabled: true };
+  }
   const row = await findLiveRefresh(tx, presented);
   if (!row) return { ok: false };
   const session = { userId: row.userId, sessionId: row.familyId };
@@ -121,6 +131,7 @@ export async function rotateSession(
   const outcome = await ctx.db.transaction((tx) => rotate(ctx, tx, presented));
   if (!outcome.ok) {
     clearRefreshCookie(reply);
+    if (outcome.organizationDisabled) throw forbidden(CUSTOMER_MESSAGES.accountDisabled);
     throw unauthorized(SESSION_EXPIRED);
   }
   setRefreshCookie(ctx, reply, outcome.token);

@@ -4,10 +4,11 @@
  * the client unchecked (DESIGN §4: a customer's `aid` must be absent or their own).
  */
 import { isEngineerRole, VENDOR_STAFF_ROLES } from "@portico/shared/rules/roles";
+import { CUSTOMER_MESSAGES } from "@portico/shared/schemas/customers";
 import { idMessage, zIdText } from "@portico/shared/validation";
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { type MembershipRole, memberships, sessions, users } from "../../db/schema";
+import { accounts, type MembershipRole, memberships, sessions, users } from "../../db/schema";
 import type { Db, Executor } from "../db/client";
 import { forbidden, HttpError, unauthorized } from "../errors";
 import type { JwtSigner } from "./jwt";
@@ -53,10 +54,16 @@ function viewerQuery(db: Db) {
       defaultAccountId: users.defaultAccountId,
       sessionRevokedAt: sessions.revokedAt,
       sessionFound: sql<boolean>`${sessions.id} is not null`,
+      // A disabled organization's memberships give no access (issue 16); the count of them tells
+      // a member locked out by them from a user who has joined nothing yet.
       memberships: sql<Membership[]>`coalesce((
         select json_agg(json_build_object('accountId', m.account_id, 'role', m.role)
                         order by m.created_at, m.account_id)
-        from ${memberships} m where m.user_id = ${users.id}), '[]'::json)`,
+        from ${memberships} m join ${accounts} a on a.id = m.account_id
+        where m.user_id = ${users.id} and not a.is_disabled), '[]'::json)`,
+      disabledMemberships: sql<number>`(
+        select count(*)::int from ${memberships} m join ${accounts} a on a.id = m.account_id
+        where m.user_id = ${users.id} and a.is_disabled)`,
     })
     .from(users)
     .leftJoin(sessions, and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, users.id)))
@@ -74,6 +81,11 @@ export async function loadViewer(db: Db, userId: number, sessionId: string): Pro
   }
   const [row] = await query.execute({ userId, sid: sessionId });
   if (!row?.sessionFound) throw unauthorized(INVALID_TOKEN);
+  // Before the session's state: disabling the organization revoked it, and the member should
+  // learn why rather than be told the session expired.
+  if (row.memberships.length === 0 && row.disabledMemberships > 0) {
+    throw unauthorized(CUSTOMER_MESSAGES.accountDisabled);
+  }
   if (row.sessionRevokedAt) throw unauthorized(SESSION_EXPIRED);
   if (row.isDisabled) throw new HttpError(401, USER_DISABLED);
   const vendorRole = row.memberships.find((m) => m.accountId === VENDOR_ACCOUNT_ID)?.role;
