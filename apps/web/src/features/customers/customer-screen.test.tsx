@@ -182,6 +182,20 @@ describe("/customers/:id", () => {
     expect(screen.getByRole("heading", { name: "Users (2)" })).toBeInTheDocument();
   });
 
+  it("a user's row menu opens that user's actions: a disabled user is enabled, a user made owner", async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: "Actions for Bob Smith" }));
+    expect(screen.getByRole("menuitem", { name: "Make owner" })).toBeInTheDocument();
+    await user.click(screen.getByRole("menuitem", { name: "Enable user" }));
+    expect(await screen.findByRole("dialog", { name: "Enable user" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: "Actions for Ada Lovelace" }));
+    expect(screen.getByRole("menuitem", { name: "Remove owner role" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Disable user" })).toBeInTheDocument();
+  });
+
   it("asks for the users of this organization, whatever organization is selected", async () => {
     persistedStore.set("selectedAccountId", 7);
     const { fetchMock } = setup();
@@ -268,6 +282,9 @@ describe("/customers/:id", () => {
     );
     expect(await screen.findByRole("tab", { name: "Time log", selected: true })).toBeInTheDocument();
     expect(await screen.findByText("No time logged yet")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Log time" }));
+    expect(await screen.findByRole("dialog", { name: "Log time" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
 
     await user.click(screen.getByRole("tab", { name: "History" }));
     expect(currentUrl(router)).toBe("/customers/2?tab=history");

@@ -182,7 +182,7 @@ function Customer({ account, user }: { account: TCustomerDetail; user: TUserInfo
       case "history":
         return <HistoryTab accountId={id} />;
       case "time-log":
-        return <TimeLogTab accountId={id} user={user} />;
+        return <TimeLogTab account={account} user={user} />;
     }
   };
   return (

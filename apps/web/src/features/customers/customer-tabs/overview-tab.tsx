@@ -25,6 +25,7 @@ import {
 } from "../../subscription/subscription-parts";
 import { customerUsersQuery, type TAccountUsersResponse, type TCustomerDetail } from "../account-api";
 import { type Column, PageTable, RowsSkeleton } from "./tab-parts";
+import { UserRowActions } from "./user-row-actions";
 
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>;
 const tib = (value: number) => `${value.toLocaleString()} TiB`;
@@ -191,7 +192,7 @@ function Engineers({ account }: { account: TCustomerDetail }) {
 
 type TUser = TAccountUsersResponse["users"][number];
 
-const USER_COLUMNS: readonly Column<TUser>[] = [
+const userColumns = (account: TCustomerDetail): readonly Column<TUser>[] => [
   { header: "Name", className: "min-w-32", cell: (u) => u.name },
   { header: "Email", className: "break-all", cell: (u) => u.email },
   { header: "Role", cell: (u) => (u.role === "owner" ? "Owner" : "User") },
@@ -205,10 +206,11 @@ const USER_COLUMNS: readonly Column<TUser>[] = [
     className: "whitespace-nowrap text-muted-foreground",
     cell: (u) => formatDay(u.joined_at),
   },
+  { header: "Actions", className: "w-12", cell: (u) => <UserRowActions account={account} user={u} /> },
 ];
 
-function UsersCard({ accountId, count }: { accountId: number; count: number }) {
-  const users = useQuery(customerUsersQuery(accountId));
+function UsersCard({ account }: { account: TCustomerDetail }) {
+  const users = useQuery(customerUsersQuery(account.account_id));
   let body: ReactNode;
   if (users.isError) body = <QueryError query={users} />;
   else if (users.isPending) body = <RowsSkeleton label="Loading the users" rows={3} />;
@@ -224,7 +226,12 @@ function UsersCard({ accountId, count }: { accountId: number; count: number }) {
     body = (
       <div className="space-y-4">
         {users.data.users.length > 0 && (
-          <PageTable label="Users" columns={USER_COLUMNS} rows={users.data.users} rowKey={(u) => u.user_id} />
+          <PageTable
+            label="Users"
+            columns={userColumns(account)}
+            rows={users.data.users}
+            rowKey={(u) => u.user_id}
+          />
         )}
         {users.data.invites.length > 0 && (
           <div className="space-y-2">
@@ -243,7 +250,7 @@ function UsersCard({ accountId, count }: { accountId: number; count: number }) {
         )}
       </div>
     );
-  return <OverviewCard title={`Users (${count})`}>{body}</OverviewCard>;
+  return <OverviewCard title={`Users (${account.users})`}>{body}</OverviewCard>;
 }
 
 export function OverviewTab({ account }: { account: TCustomerDetail }) {
@@ -274,7 +281,7 @@ export function OverviewTab({ account }: { account: TCustomerDetail }) {
         </div>
       </OverviewCard>
       <div className="lg:col-span-2">
-        <UsersCard accountId={account.account_id} count={account.users} />
+        <UsersCard account={account} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
  * skeleton, and links that act as the organization (select it in the org switcher, then go to a
  * screen that works on the selected organization).
  */
-import type { UseQueryResult } from "@tanstack/react-query";
+import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/ui/alert";
@@ -67,11 +67,16 @@ export function AsOrganizationLink({
   variant?: "primary" | "secondary" | "link";
   className?: string;
 }) {
+  const queryClient = useQueryClient();
   return (
     <Link
       to={to}
       className={cn(buttonVariants({ variant }), className)}
-      onClick={() => persistedStore.set("selectedAccountId", accountId)}
+      onClick={() => {
+        persistedStore.set("selectedAccountId", accountId);
+        // What is cached belongs to the organization selected before, as after the switcher's choice.
+        void queryClient.resetQueries();
+      }}
     >
       {children}
     </Link>

@@ -5,16 +5,25 @@
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Clock from "lucide-react/icons/clock";
+import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { IconButton } from "../../../components/ui/icon-button";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDay } from "../../subscription/subscription-parts";
-import { customerApi, customerKeys, customerTimeLogsQuery, type TTimeLogList } from "../account-api";
+import { LogTimeDialog } from "../account-actions/work-dialogs";
+import {
+  customerApi,
+  customerKeys,
+  customerTimeLogsQuery,
+  type TCustomerDetail,
+  type TTimeLogList,
+} from "../account-api";
 import { type Column, PagedTab } from "./tab-parts";
 
 type TTimeLog = TTimeLogList["items"][number];
@@ -94,7 +103,23 @@ function columnsFor(user: TUserInfo): readonly Column<TTimeLog>[] {
   ];
 }
 
-export function TimeLogTab({ accountId, user }: { accountId: number; user: TUserInfo }) {
+/** "Log time" (the account actions' dialog), for engineers who may log time here. */
+function LogTimeButton({ account }: { account: TCustomerDetail }) {
+  const [open, setOpen] = useState(false);
+  if (!account.console.logTime) return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        Log time
+      </Button>
+      <LogTimeDialog account={account} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+export function TimeLogTab({ account, user }: { account: TCustomerDetail; user: TUserInfo }) {
+  const accountId = account.account_id;
   const [page, setPage] = useState(1);
   return (
     <PagedTab
@@ -105,6 +130,7 @@ export function TimeLogTab({ accountId, user }: { accountId: number; user: TUser
       onPage={setPage}
       columns={columnsFor(user)}
       rowKey={(log) => log.id}
+      actions={<LogTimeButton account={account} />}
       summary={(logs) => (
         <p className="text-sm text-muted-foreground">
           Total: <strong className="text-foreground">{formatMinutes(logs.total_minutes)}</strong> in{" "}
@@ -115,7 +141,8 @@ export function TimeLogTab({ accountId, user }: { accountId: number; user: TUser
         <EmptyState
           icon={Clock}
           title="No time logged yet"
-          description={<p>Log the time you spend on this organization with Actions › Log time.</p>}
+          description={<p>Log the time you spend on this organization: the day, how long, and on what.</p>}
+          action={<LogTimeButton account={account} />}
         />
       }
     />
