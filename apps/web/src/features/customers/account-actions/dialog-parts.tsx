@@ -4,7 +4,7 @@
  */
 import type { TAccountUser } from "@portico/shared/schemas/accounts";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode, RefObject } from "react";
+import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { QueryError } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Combobox } from "../../../components/ui/combobox";
@@ -27,6 +27,25 @@ export interface ActionDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Focused on close when the element that opened the dialog has gone (a menu item, say). */
   fallbackFocus?: RefObject<HTMLElement | null> | undefined;
+}
+
+/**
+ * A menu whose items open dialogs: which one is open, the props that open one (focus goes back to
+ * the menu's button when the menu item that opened it has gone), and the menu's close handler
+ * that leaves focus to the dialog instead of pulling it back to the button.
+ */
+export function useMenuDialogs<Name extends string>() {
+  const [dialog, openDialog] = useState<Name | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const opened = (name: Name): ActionDialogProps => ({
+    open: dialog === name,
+    onOpenChange: (open) => openDialog(open ? name : null),
+    fallbackFocus: trigger,
+  });
+  const onMenuCloseAutoFocus = (event: Event) => {
+    if (dialog) event.preventDefault();
+  };
+  return { trigger, openDialog, opened, onMenuCloseAutoFocus };
 }
 
 /** The organization an action is about. */

@@ -7,7 +7,7 @@
 import type { TCustomerDetail } from "@portico/shared/schemas/customers";
 import { useQueryClient } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
-import { type ReactNode, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import {
@@ -20,6 +20,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { persistedStore } from "../../../lib/persisted-store";
+import { useMenuDialogs } from "./dialog-parts";
 import {
   DeleteOrganizationDialog,
   DisableOrganizationDialog,
@@ -39,10 +40,12 @@ import {
 } from "./user-dialogs";
 import { EngineersDialog, LogTimeDialog, UseCasesDialog } from "./work-dialogs";
 
+export { useMenuDialogs } from "./dialog-parts";
 export type { UserDialogProps } from "./user-dialogs";
 export {
   AdminDialog,
   InviteUserDialog,
+  isVendorAccount,
   MfaDialog,
   OwnerDialog,
   RemoveUserDialog,
@@ -95,18 +98,12 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [, setSearch] = useSearchParams();
-  const [dialog, setDialog] = useState<DialogName | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { trigger, openDialog, opened, onMenuCloseAutoFocus } = useMenuDialogs<DialogName>();
   // A customer (every ability false) has no console actions.
   if (!Object.values(abilities).some((ability) => ability === true)) return null;
 
-  const opened = (name: DialogName) => ({
-    open: dialog === name,
-    onOpenChange: (open: boolean) => setDialog(open ? name : null),
-    fallbackFocus: trigger,
-  });
   const item = (name: DialogName, label: string, destructive = false): ReactNode => (
-    <DropdownMenuItem destructive={destructive} onSelect={() => setDialog(name)}>
+    <DropdownMenuItem destructive={destructive} onSelect={() => openDialog(name)}>
       {label}
     </DropdownMenuItem>
   );
@@ -130,10 +127,7 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
         </DropdownMenuTrigger>
         <DropdownMenuContent
           className="max-h-(--radix-dropdown-menu-content-available-height) w-64 overflow-y-auto"
-          // The chosen dialog takes focus; the menu must not pull it back to its button.
-          onCloseAutoFocus={(event) => {
-            if (dialog) event.preventDefault();
-          }}
+          onCloseAutoFocus={onMenuCloseAutoFocus}
         >
           <DropdownMenuGroup>
             <DropdownMenuLabel>Organization</DropdownMenuLabel>
