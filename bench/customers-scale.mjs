@@ -11,7 +11,8 @@
 // Usage: node bench/customers-scale.mjs [accounts=20000] [samples=100]
 //        (BENCH_SMOKE=1: 500 accounts, 10 samples)
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
-//        the seeded database for EXPLAIN; CHROMIUM_PATH (default /usr/bin/chromium).
+//        the seeded database for EXPLAIN; CHROMIUM_PATH (default /usr/bin/chromium); BENCH_PORT (default
+//        a free port).
 import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -194,7 +195,7 @@ console.log(
 );
 const database = await freshDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
-const port = await freePort();
+const port = Number(process.env.BENCH_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
 const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
 let server = startServer({ dataDir, port, env });

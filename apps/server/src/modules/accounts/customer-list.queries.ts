@@ -63,6 +63,10 @@ function followedBy(exec: Executor, userId: number): SQL {
 
 const companyKey = sql`lower(${accounts.company})`;
 
+/** `column = any($1)`: one array parameter instead of a thousand (the export reads 1,000 ids a batch). */
+const isAnyOf = (column: typeof accounts.id | typeof accountEngineers.accountId, ids: readonly number[]) =>
+  sql`${column} = any(${sql.param([...ids])}::int[])`;
+
 /**
  * Spec §4's plan rank (packages/shared/src/rules/plan-rank.ts) written out inline: the same table
  * as the database's portico_plan_rank, whose two regular expressions per row cost ~10x more when
@@ -136,7 +140,7 @@ export async function engineersOf(
     })
     .from(accountEngineers)
     .innerJoin(users, eq(users.id, accountEngineers.userId))
-    .where(inArray(accountEngineers.accountId, [...accountIds]))
+    .where(isAnyOf(accountEngineers.accountId, accountIds))
     .orderBy(asc(accountEngineers.role), asc(users.name), asc(users.id));
   for (const { accountId, ...engineer } of rows) {
     const list = byAccount.get(accountId) ?? [];
@@ -197,10 +201,7 @@ export async function customerRowsByIds(
 ): Promise<TCustomerRow[]> {
   if (ids.length === 0) return [];
   const [rows, engineers] = await Promise.all([
-    exec
-      .select(rowColumns(viewer.userId, exec))
-      .from(accounts)
-      .where(inArray(accounts.id, [...ids])),
+    exec.select(rowColumns(viewer.userId, exec)).from(accounts).where(isAnyOf(accounts.id, ids)),
     engineersOf(exec, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.account.id, r]));
