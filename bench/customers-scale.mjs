@@ -73,7 +73,7 @@ async function load(q) {
                            currency_code, last_message_at, created_at)
      select ($1::text[])[1 + g % array_length($1::text[], 1)] || '-'
               || ($1::text[])[1 + (g / 7) % array_length($1::text[], 1)]
-              || case when g % 400 = 0 then '-orbit-' else '-' end || g,
+              || case when g % 400 = 7 then '-orbit-' else '-' end || g,
             p.plan, case when p.plan is null then null when g % 17 = 0 then 'canceled' else 'active' end,
             case when p.plan is null then null when p.plan = 'CUSTOM' then 'CUSTOM' else 'SUBSCRIBED' end,
             g % 11 = 0, g % 20 = 0,
