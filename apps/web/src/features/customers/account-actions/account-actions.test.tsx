@@ -236,6 +236,43 @@ describe("AccountActions", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Actions" })).toHaveFocus());
   });
 
+  it("enables a disabled organization again (no Disable org offered)", async () => {
+    const abilities = { ...account().console, disable: false, enable: true };
+    const { user, fetchMock } = setup(
+      { "POST /api/auth/account/2": account() },
+      account({ is_disabled: true, console: abilities }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Actions" }));
+    expect(screen.queryByRole("menuitem", { name: "Disable org" })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("menuitem", { name: "Enable org" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Enable Acme?" });
+    await user.click(within(confirm).getByRole("button", { name: "Enable organization" }));
+    expect(await screen.findByText("Acme is enabled again.")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, lastCall(fetchMock, "POST /api/auth/account/2").index)).toEqual({
+      disable: false,
+    });
+  });
+
+  it("offers make admin on the vendor's own organization to an admin, and sends set-admin", async () => {
+    const admin = { ...account().console, setAdmin: true };
+    const { user, fetchMock } = setup(
+      { "POST /api/auth/set-admin": { user_id: 6, admin: true } },
+      account({ account_id: 1, company: "Portico", console: admin }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Actions" }));
+    expect(screen.queryByRole("menuitem", { name: "Make owner" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Set team" })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole("menuitem", { name: "Make admin" }));
+    const dialog = await screen.findByRole("dialog", { name: "Make admin" });
+    await chooseOption(user, "User", "Bob Smith (bob@example.com)", "Bob");
+    await user.click(within(dialog).getByRole("button", { name: "Make admin" }));
+    expect(await screen.findByText("Bob Smith is now an admin.")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, lastCall(fetchMock, "POST /api/auth/set-admin").index)).toEqual({
+      user_id: 6,
+      admin: true,
+    });
+  });
+
   it("closes a dialog with Escape, calling nothing, and gives focus back to Actions", async () => {
     const { user, fetchMock } = setup();
     await openAction(user, "Invite user");
@@ -351,7 +388,7 @@ describe("AccountActions", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Note" }), "Upgrade call");
     await user.type(within(dialog).getByRole("textbox", { name: "Issue number (optional)" }), "12");
     await user.click(within(dialog).getByRole("button", { name: "Log time" }));
-    expect(await screen.findByText("90 minutes logged on Acme.")).toBeInTheDocument();
+    expect(await screen.findByText("1 h 30 min logged on Acme.")).toBeInTheDocument();
     expect(bodyOf(fetchMock, lastCall(fetchMock, "POST /api/auth/accounts/2/time-logs").index)).toEqual({
       work_date: "2026-11-02",
       minutes: 90,

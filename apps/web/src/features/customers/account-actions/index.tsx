@@ -61,6 +61,7 @@ type DialogName =
   | "details"
   | "notes"
   | "disable"
+  | "enable"
   | "delete"
   | "invite"
   | "disable-user"
@@ -135,7 +136,7 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
             {abilities.editDetails && item("details", "Edit org details")}
             {abilities.editDetails && item("notes", "Edit notes link")}
             {abilities.disable && !account.is_disabled && item("disable", "Disable org", true)}
-            {abilities.enable && account.is_disabled && item("disable", "Enable org")}
+            {abilities.enable && account.is_disabled && item("enable", "Enable org")}
             {abilities.delete
               ? item("delete", "Delete organization", true)
               : abilities.deleteReason && (
@@ -181,7 +182,8 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
       <EditNameDialog account={account} {...opened("name")} />
       <EditDetailsDialog account={account} {...opened("details")} />
       <NotesLinkDialog account={account} {...opened("notes")} />
-      <DisableOrganizationDialog account={account} {...opened("disable")} />
+      <DisableOrganizationDialog account={account} disable {...opened("disable")} />
+      <DisableOrganizationDialog account={account} disable={false} {...opened("enable")} />
       <DeleteOrganizationDialog account={account} {...opened("delete")} />
       <InviteUserDialog account={account} {...opened("invite")} />
       <UserStateDialog account={account} disable {...opened("disable-user")} />

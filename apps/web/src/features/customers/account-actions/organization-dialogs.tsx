@@ -302,9 +302,14 @@ function NotesLinkForm({ account, onDone }: { account: TCustomerDetail; onDone: 
  * Disable org / enable org: a confirmation that says what happens to the members. The error of a
  * refused change is shown as a toast and the confirmation stays open.
  */
-export function DisableOrganizationDialog({ account, open, onOpenChange, fallbackFocus }: OrgDialogProps) {
+export function DisableOrganizationDialog({
+  account,
+  disable,
+  open,
+  onOpenChange,
+  fallbackFocus,
+}: OrgDialogProps & { disable: boolean }) {
   const returnFocus = useReturnFocus(open, fallbackFocus);
-  const disable = !account.is_disabled;
   const change = useAccountAction((next: boolean) => actionsApi.setDisabled(account.account_id, next));
   return (
     <ConfirmDialog

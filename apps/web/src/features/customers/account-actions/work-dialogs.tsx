@@ -20,7 +20,14 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { engineersQuery } from "../../conversations/presence";
 import type { TCustomerDetail } from "../account-api";
-import { actionsApi, type TSetEngineers, useAccountAction, useCasesQuery } from "./actions-api";
+import { formatMinutes } from "../customer-tabs/time-log-tab";
+import {
+  actionsApi,
+  type TSetEngineers,
+  type TTimeLogInput,
+  useAccountAction,
+  useCasesQuery,
+} from "./actions-api";
 import { ActionDialog, type ActionDialogProps, FormFooter } from "./dialog-parts";
 
 type WorkDialogProps = ActionDialogProps & { account: TCustomerDetail };
@@ -48,7 +55,7 @@ function LogTimeForm({ account, onDone }: { account: TCustomerDetail; onDone: ()
   const [note, setNote] = useState("");
   const [issue, setIssue] = useState("");
   const [errors, setErrors] = useState<Partial<Record<TimeField, string>>>({});
-  const log = useAccountAction((body: unknown) => actionsApi.logTime(account.account_id, body as never));
+  const log = useAccountAction((body: TTimeLogInput) => actionsApi.logTime(account.account_id, body));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +77,7 @@ function LogTimeForm({ account, onDone }: { account: TCustomerDetail; onDone: ()
     setErrors({});
     log.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success(`${parsed.data.minutes} minutes logged on ${account.company}.`);
+        toast.success(`${formatMinutes(parsed.data.minutes)} logged on ${account.company}.`);
         onDone();
       },
     });
