@@ -388,7 +388,7 @@ describe("AccountActions", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Note" }), "Upgrade call");
     await user.type(within(dialog).getByRole("textbox", { name: "Issue number (optional)" }), "12");
     await user.click(within(dialog).getByRole("button", { name: "Log time" }));
-    expect(await screen.findByText("1 h 30 min logged on Acme.")).toBeInTheDocument();
+    expect(await screen.findByText("90 minutes logged on Acme.")).toBeInTheDocument();
     expect(bodyOf(fetchMock, lastCall(fetchMock, "POST /api/auth/accounts/2/time-logs").index)).toEqual({
       work_date: "2026-11-02",
       minutes: 90,

@@ -52,6 +52,7 @@ export {
   SetTeamDialog,
   UserStateDialog,
 } from "./user-dialogs";
+export { LogTimeDialog } from "./work-dialogs";
 
 /** Why purge account and send notification are not offered yet. */
 export const NEXT_RELEASE_HINT = "Arrives with the purge / notifications release";

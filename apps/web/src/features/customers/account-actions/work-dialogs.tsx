@@ -20,7 +20,6 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { engineersQuery } from "../../conversations/presence";
 import type { TCustomerDetail } from "../account-api";
-import { formatMinutes } from "../customer-tabs/time-log-tab";
 import {
   actionsApi,
   type TSetEngineers,
@@ -77,7 +76,8 @@ function LogTimeForm({ account, onDone }: { account: TCustomerDetail; onDone: ()
     setErrors({});
     log.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success(`${formatMinutes(parsed.data.minutes)} logged on ${account.company}.`);
+        // Not the time log tab's formatMinutes: that tab opens this dialog (no import cycle).
+        toast.success(`${parsed.data.minutes} minutes logged on ${account.company}.`);
         onDone();
       },
     });
