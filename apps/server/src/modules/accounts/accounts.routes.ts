@@ -24,6 +24,7 @@ import { requireViewer } from "../../platform/auth/require";
 import { readAid, resolveAccount } from "../../platform/auth/viewer";
 import { conflict, notFound } from "../../platform/errors";
 import { sendUserFile } from "../../platform/user-files";
+import { auditActor, recordAudit } from "../customers/audit";
 import {
   ACCOUNT_NOT_FOUND,
   assertEngineer,
@@ -130,9 +131,15 @@ export async function accountRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: ZCreateAccountRequest, response: { 201: ZTeam } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const account = await db.transaction((tx) =>
-        createOrganization(tx, viewer.userId, request.body.company),
-      );
+      const account = await db.transaction(async (tx) => {
+        const created = await createOrganization(tx, viewer.userId, request.body.company);
+        await recordAudit(tx, auditActor(request), {
+          accountId: created.id,
+          action: "account.created",
+          details: { company: created.company },
+        });
+        return created;
+      });
       return reply
         .code(201)
         .send({ account_id: account.id, company: account.company, role: "owner" as const });
@@ -161,7 +168,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const viewer = requireViewer(request);
       const { account_id: accountId, name } = request.body;
       await assertMayManageAccount(db, viewer, accountId);
-      await db.transaction((tx) => renameOrganization(tx, accountId, name));
+      await db.transaction(async (tx) => {
+        const from = await renameOrganization(tx, accountId, name);
+        if (from !== name) {
+          await recordAudit(tx, auditActor(request), {
+            accountId,
+            action: "account.renamed",
+            details: { from, to: name },
+          });
+        }
+      });
       const detail = await getAccountDetail(db, accountId, await assertMaySeeAccount(db, viewer, accountId));
       if (!detail) throw notFound(ACCOUNT_NOT_FOUND);
       return detail;
@@ -175,11 +191,18 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const viewer = requireViewer(request);
       const { accountId } = resolveAccount(viewer, readAid(request));
       await assertMayManageAccount(db, viewer, accountId);
-      const deleted = await db
-        .delete(invites)
-        .where(and(eq(invites.id, request.params.id), eq(invites.accountId, accountId)))
-        .returning({ id: invites.id });
-      if (deleted.length === 0) throw notFound("Invite not found");
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(invites)
+          .where(and(eq(invites.id, request.params.id), eq(invites.accountId, accountId)))
+          .returning({ email: invites.email });
+        if (!deleted) throw notFound("Invite not found");
+        await recordAudit(tx, auditActor(request), {
+          accountId,
+          action: "invite.revoked",
+          details: { email: deleted.email },
+        });
+      });
       return reply.code(204).send();
     },
   );

@@ -36,7 +36,14 @@ export async function createOrganization(exec: Executor, userId: number, company
   return account;
 }
 
+/** Renames the organization; answers its name before (for the audit). */
 export async function renameOrganization(exec: Executor, accountId: number, company: string) {
   if (await isOrganizationNameTaken(exec, company, accountId)) throw conflict(ORGANIZATION_NAME_TAKEN);
+  const [before] = await exec
+    .select({ company: accounts.company })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for("update");
   await guardUnique(() => exec.update(accounts).set({ company }).where(eq(accounts.id, accountId)));
+  return before?.company;
 }

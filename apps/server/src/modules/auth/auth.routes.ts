@@ -25,6 +25,7 @@ import { requireViewer } from "../../platform/auth/require";
 import { authenticate, bearerToken } from "../../platform/auth/viewer";
 import { badRequest } from "../../platform/errors";
 import { assertMayManageAccount } from "../accounts/accounts.policy";
+import { actorOf } from "../customers/audit";
 import { checkPassword, OTP_SENT, resendOtp, verifyOtp } from "./login.service";
 import {
   assertCurrentPassword,
@@ -125,7 +126,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       }
       const viewer = await authenticate(request, ctx.db, ctx.jwt);
       await assertMayManageAccount(ctx.db, viewer, accountId);
-      const invited = await sendInvites(ctx, viewer, accountId, invitees);
+      const invited = await sendInvites(ctx, actorOf(viewer, request.ip), accountId, invitees);
       return { message: `${invited.length} invitation(s) sent`, invited };
     },
   );

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, HttpError } from "../../platform/error
 import { mails } from "../../platform/mail/templates";
 import type { LimitCheck } from "../../platform/rate-limit";
 import { createOrganization } from "../accounts/accounts.service";
+import { type AuditActor, recordAudit } from "../customers/audit";
 import { findUserByEmail } from "./users.queries";
 
 export const LINK_INVALID = "This link is invalid or has expired";
@@ -63,14 +64,14 @@ export async function sendSignupLink(ctx: AppContext, tx: Tx, email: string): Pr
 
 export async function sendInvites(
   ctx: AppContext,
-  viewer: Viewer,
+  inviter: AuditActor,
   accountId: number,
   invitees: Array<{ email: string; role: "user" | "owner" }>,
 ): Promise<string[]> {
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new HttpError(404, "Account not found");
   // Invitations carry the inviter's words to strangers: bounded per inviter and per recipient.
-  await ctx.limits.consume([["invitesPerInviter", String(viewer.userId)]], invitees.length);
+  await ctx.limits.consume([["invitesPerInviter", String(inviter.userId)]], invitees.length);
   await ctx.limits.consume(invitees.map(({ email }): LimitCheck => ["invitesPerRecipient", email]));
   const invited: string[] = [];
   await ctx.db.transaction(async (tx) => {
@@ -89,11 +90,12 @@ export async function sendInvites(
         email,
         role,
         tokenHash: hashToken(token),
-        invitedBy: viewer.userId,
+        invitedBy: inviter.userId,
         expiresAt: new Date(Date.now() + INVITE_TTL_MS),
       });
       const href = user ? link(ctx, "/join-organization", { token }) : link(ctx, "/signup", { email, token });
-      await ctx.mailer.enqueue(tx, email, mails.invite(account.company, viewer.name, href));
+      await ctx.mailer.enqueue(tx, email, mails.invite(account.company, inviter.name, href));
+      await recordAudit(tx, inviter, { accountId, action: "user.invited", details: { email, role } });
       invited.push(email);
     }
   });

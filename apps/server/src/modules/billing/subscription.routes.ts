@@ -33,6 +33,7 @@ import { requireViewer } from "../../platform/auth/require";
 import { resolveAccount } from "../../platform/auth/viewer";
 import { notFound } from "../../platform/errors";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
+import { auditActor } from "../customers/audit";
 import type { Billing } from "./billing";
 import { refreshPayment } from "./reconcile";
 import {
@@ -118,11 +119,17 @@ export async function subscriptionRoutes(fastify: FastifyInstance, opts: { billi
     async (request) => {
       const { viewer, accountId } = await acting(request, request.query.aid);
       const { service_type, capacity, unit, payment_intent_id } = request.body;
-      const result = await requestUpgrade(billing, viewer, accountId, {
-        serviceType: service_type,
-        capacityTib: toTib(capacity, unit),
-        paymentIntentId: payment_intent_id,
-      });
+      const result = await requestUpgrade(
+        billing,
+        viewer,
+        accountId,
+        {
+          serviceType: service_type,
+          capacityTib: toTib(capacity, unit),
+          paymentIntentId: payment_intent_id,
+        },
+        auditActor(request),
+      );
       return {
         state: result.state,
         payment: presentPayment(result.payment),
@@ -201,7 +208,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance, opts: { billi
     },
     async (request) => {
       const { viewer, accountId } = await acting(request, request.query.aid);
-      await cancel(billing, viewer, accountId, request.body);
+      await cancel(billing, viewer, accountId, request.body, auditActor(request));
       return view(viewer, accountId);
     },
   );
@@ -211,7 +218,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance, opts: { billi
     { schema: { tags, querystring: ZAidQuery, response: { 200: ZSubscriptionResponse } } },
     async (request) => {
       const { viewer, accountId } = await acting(request, request.query.aid);
-      await undoCancel(billing, viewer, accountId);
+      await undoCancel(billing, viewer, accountId, auditActor(request));
       return view(viewer, accountId);
     },
   );
@@ -228,7 +235,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance, opts: { billi
     },
     async (request) => {
       const { viewer, accountId } = await acting(request, request.query.aid);
-      await endNow(billing, viewer, accountId, request.params.id);
+      await endNow(billing, viewer, accountId, request.params.id, auditActor(request));
       return view(viewer, accountId);
     },
   );

@@ -26,6 +26,7 @@ import {
 import type { Viewer } from "../../platform/auth/viewer";
 import type { Tx } from "../../platform/db/client";
 import { badRequest, conflict, notFound } from "../../platform/errors";
+import { type AuditActor, recordAudit } from "../customers/audit";
 import { issueLicence, reissueLicence } from "../licences/licences.service";
 import type { Billing } from "./billing";
 import {
@@ -466,6 +467,7 @@ export async function requestUpgrade(
   viewer: Viewer,
   accountId: number,
   input: UpgradeInput,
+  actor: AuditActor,
 ): Promise<{ state: "applied" | "pending" | "failed"; payment: PaymentRow }> {
   const { db } = billing.ctx;
   const facts = await loadFacts(db, accountId);
@@ -504,7 +506,11 @@ export async function requestUpgrade(
       );
     // Stripe's webhooks name the payment method only: the card is learnt here, from the payment.
     if (remote.card && remote.status === "succeeded") await rememberCard(tx, accountId, remote.card);
-    await applyPayment(billing, tx, payment.id);
+    const applied = await applyPayment(billing, tx, payment.id);
+    if (applied) {
+      const action = applied.kind === "resubscribe" ? "subscription.reactivated" : "subscription.changed";
+      await auditSubscription(tx, actor, viewer, accountId, action, applied);
+    }
     const [after] = await tx.select().from(billingPayments).where(eq(billingPayments.id, payment.id));
     return after ?? payment;
   });
@@ -557,6 +563,26 @@ async function changeLive<T>(
     const facts = await loadFacts(tx, accountId, true);
     assertMayManage(viewer, facts);
     return change(tx, facts.live, facts);
+  });
+}
+
+/** The console's audit of a change a request made: {plan, capacity, on_behalf} (an engineer for a customer). */
+async function auditSubscription(
+  tx: Tx,
+  actor: AuditActor,
+  viewer: Viewer,
+  accountId: number,
+  action:
+    | "subscription.changed"
+    | "subscription.ended"
+    | "subscription.cancelled"
+    | "subscription.reactivated",
+  sub: { serviceType: string; quantity: number },
+) {
+  await recordAudit(tx, actor, {
+    accountId,
+    action,
+    details: { plan: sub.serviceType, capacity: sub.quantity, on_behalf: actsOnBehalf(viewer, accountId) },
   });
 }
 
@@ -637,7 +663,13 @@ export async function setAutoRenew(billing: Billing, viewer: Viewer, accountId: 
 }
 
 /** POST cancel: the subscription runs to the end of its term, then ends. */
-export async function cancel(billing: Billing, viewer: Viewer, accountId: number, input: TCancelRequest) {
+export async function cancel(
+  billing: Billing,
+  viewer: Viewer,
+  accountId: number,
+  input: TCancelRequest,
+  actor: AuditActor,
+) {
   await changeLive(billing, viewer, accountId, async (tx, live) => {
     if (live.cancelAt !== null) throw conflict(BILLING_MESSAGES.alreadyScheduledToCancel);
     const sub = await updateSubscription(tx, live.id, {
@@ -653,12 +685,13 @@ export async function cancel(billing: Billing, viewer: Viewer, accountId: number
       summary: `Set to cancel on ${live.currentPeriodEnd.toISOString().slice(0, 10)} (${input.reason})`,
       data: { reason: input.reason, cancel_at: live.currentPeriodEnd.toISOString() },
     });
+    await auditSubscription(tx, actor, viewer, accountId, "subscription.cancelled", live);
     await enqueueSync(billing, tx, sub, { kind: "none" });
   });
 }
 
 /** undo-cancel: only before the cancellation date; after it, resubscribe. */
-export async function undoCancel(billing: Billing, viewer: Viewer, accountId: number) {
+export async function undoCancel(billing: Billing, viewer: Viewer, accountId: number, actor: AuditActor) {
   await changeLive(billing, viewer, accountId, async (tx, live) => {
     if (live.cancelAt === null) throw conflict(BILLING_MESSAGES.notScheduledToCancel);
     if (live.cancelAt.getTime() <= Date.now()) throw conflict(BILLING_MESSAGES.cancelPassed);
@@ -674,12 +707,19 @@ export async function undoCancel(billing: Billing, viewer: Viewer, accountId: nu
       type: "subscription.cancel_undone",
       summary: "Cancellation undone",
     });
+    await auditSubscription(tx, actor, viewer, accountId, "subscription.reactivated", live);
     await enqueueSync(billing, tx, sub, { kind: "none" });
   });
 }
 
 /** end/{id} (engineers): the subscription ends now and the licence with it. */
-export async function endNow(billing: Billing, viewer: Viewer, accountId: number, subscriptionId: number) {
+export async function endNow(
+  billing: Billing,
+  viewer: Viewer,
+  accountId: number,
+  subscriptionId: number,
+  actor: AuditActor,
+) {
   assertMayEnd(viewer);
   await billing.ctx.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
@@ -696,5 +736,6 @@ export async function endNow(billing: Billing, viewer: Viewer, accountId: number
       type: "subscription.ended",
       summary: "Subscription ended now by an engineer",
     });
+    await auditSubscription(tx, actor, viewer, accountId, "subscription.ended", sub);
   });
 }

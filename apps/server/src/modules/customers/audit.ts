@@ -7,6 +7,7 @@ import type { AuditAction } from "@portico/shared/schemas/customers";
 import type { FastifyRequest } from "fastify";
 import { accountAudit } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
+import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 
 /** Who acts: the signed-in user (their name kept as it was) and the request's address. */
@@ -18,8 +19,12 @@ export interface AuditActor {
 
 /** The actor of an authenticated request (the address is the socket's unless TRUST_PROXY names proxies). */
 export function auditActor(request: FastifyRequest): AuditActor {
-  const viewer = requireViewer(request);
-  return { userId: viewer.userId, name: viewer.name, ip: request.ip ?? null };
+  return actorOf(requireViewer(request), request.ip);
+}
+
+/** The actor where a route authenticates its viewer itself (a public route that also serves signed-in callers). */
+export function actorOf(viewer: Pick<Viewer, "userId" | "name">, ip: string | undefined): AuditActor {
+  return { userId: viewer.userId, name: viewer.name, ip: ip ?? null };
 }
 
 export interface AuditEntry {

@@ -29,6 +29,7 @@ import { resolveAccount, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
 import { VIEWABLE_TYPES } from "../../platform/user-files";
+import { auditActor } from "../customers/audit";
 import { pushAttachment } from "./attachments";
 import { sendFile } from "./download";
 import { assertDownloadable, assertMayChangeFile, assertMaySeeFiles, FILE_NOT_FOUND } from "./files.policy";
@@ -160,7 +161,7 @@ export async function fileRoutes(fastify: FastifyInstance, opts: { rt: FilesRunt
       const viewer = requireViewer(request);
       const { access, file } = await loadFile(viewer, request.params.id, request.params.uuid);
       assertMayChangeFile(viewer, access, file);
-      await deleteFile(rt, viewer, file);
+      await deleteFile(rt, viewer, file, auditActor(request));
       return reply.code(204).send();
     },
   );

@@ -17,6 +17,7 @@ import { assertMaySeeAccount } from "../accounts/accounts.policy";
 import { assertClusterOfAccount } from "../clusters/cluster-ref";
 import { queueReport } from "../clusters/ingest";
 import { assertTakesMessages, loadIssue } from "../conversations/conversations.policy";
+import { type AuditActor, recordAudit } from "../customers/audit";
 import { deletedAttributes, postAttachment, pushAttachment, refreshAttachment } from "./attachments";
 import { EXPIRE_UPLOAD_JOB, PURGE_FILE_JOB } from "./files.jobs";
 import { usedBytes } from "./files.queries";
@@ -134,12 +135,26 @@ export async function reserveFile(
   return row;
 }
 
+/** What the organization's history says about a file. */
+const fileDetails = (file: FileRow) => ({
+  uuid: file.uuid,
+  filename: file.filename,
+  file_type: file.fileType,
+  size: file.size,
+});
+
 /**
  * Every byte has arrived: the file waits for its scan, and an attachment's message is posted
  * (after the commit it is pushed and the scanner is woken), and a cluster's health report is
  * queued for analysis. Completing twice changes nothing.
  */
-export async function completeFile(rt: FilesRuntime, viewer: Uploader, uuid: string, size?: number) {
+export async function completeFile(
+  rt: FilesRuntime,
+  viewer: Uploader,
+  uuid: string,
+  size?: number,
+  actor?: AuditActor,
+) {
   const { db } = rt.ctx;
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -155,6 +170,13 @@ export async function completeFile(rt: FilesRuntime, viewer: Uploader, uuid: str
       .where(and(eq(files.uuid, uuid), eq(files.complete, false)))
       .returning();
     if (!row) return undefined;
+    // A person's upload is in the organization's history; a cluster's reports are not.
+    if (actor)
+      await recordAudit(tx, actor, {
+        accountId: row.accountId,
+        action: "file.uploaded",
+        details: fileDetails(row),
+      });
     if (row.fileType === "health_report" && row.clusterId) {
       return { ...row, reportId: await queueReport(tx, rt.ctx.jobs, { ...row, clusterId: row.clusterId }) };
     }
@@ -180,6 +202,7 @@ export async function storeWholeFile(
   file: FileDescription,
   source: Readable,
   announced?: number,
+  actor?: AuditActor,
 ): Promise<FileRow & { reportId?: number }> {
   const { db } = rt.ctx;
   // Unknown length: one byte reserved now, the real size checked against the quota at the end.
@@ -206,7 +229,7 @@ export async function storeWholeFile(
     }
     throw err;
   }
-  const completed = await completeFile(rt, viewer, row.uuid, size);
+  const completed = await completeFile(rt, viewer, row.uuid, size, actor);
   return completed ?? row;
 }
 
@@ -240,9 +263,14 @@ export async function updateFile(tx: Tx, file: FileRow, change: FileChange) {
  * Deletes a file: the row now (its links stop working), the bytes by a purge job in the same
  * transaction. An attachment's message stays as "Deleted" with by whom and when.
  */
-export async function deleteFile(rt: FilesRuntime, viewer: Viewer, file: FileRow) {
+export async function deleteFile(rt: FilesRuntime, viewer: Viewer, file: FileRow, actor: AuditActor) {
   const hadMessage = await rt.ctx.db.transaction(async (tx) => {
     await tx.delete(files).where(eq(files.uuid, file.uuid));
+    await recordAudit(tx, actor, {
+      accountId: file.accountId,
+      action: "file.deleted",
+      details: fileDetails(file),
+    });
     await rt.ctx.jobs.enqueue(tx, PURGE_FILE_JOB, { uuid: file.uuid });
     return refreshAttachment(tx, file, deletedAttributes({ name: viewer.name, userId: viewer.userId }));
   });

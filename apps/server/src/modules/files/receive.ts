@@ -10,6 +10,7 @@ import type { Viewer } from "../../platform/auth/viewer";
 import { HttpError } from "../../platform/errors";
 import { FORM_UNREADABLE } from "../../platform/multipart";
 import { containsNul, nulError } from "../../platform/request-validation";
+import { auditActor } from "../customers/audit";
 import type { FilesRuntime } from "./files.runtime";
 import { describeUpload, storeWholeFile, type UploadFields } from "./files.service";
 import { otherUploadError, refusedError, sizeError } from "./upload-errors";
@@ -55,7 +56,7 @@ export async function receiveForm(
         parseFields(fields, fixedType),
         part.filename || "file",
       );
-      stored = await storeWholeFile(rt, viewer, description, part.file);
+      stored = await storeWholeFile(rt, viewer, description, part.file, undefined, auditActor(request));
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -83,5 +84,5 @@ export async function receiveRaw(
     throw sizeError("Content-Length is not valid", 400);
   if (announced !== undefined && announced > rt.config.maxBytes) throw sizeError(FILE_MESSAGES.tooLarge);
   const description = await describeUpload(rt.ctx.db, viewer, accountId, fields, filename);
-  return storeWholeFile(rt, viewer, description, request.raw, announced);
+  return storeWholeFile(rt, viewer, description, request.raw, announced, auditActor(request));
 }

@@ -19,6 +19,7 @@ import { files } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
 import type { Viewer } from "../../platform/auth/viewer";
 import { HttpError } from "../../platform/errors";
+import { type AuditActor, auditActor } from "../customers/audit";
 import { ChecksumStore, parseChecksumHeader, requestChecksum } from "./checksum-store";
 import { mayContinueUpload } from "./files.policy";
 import { findFileByUuid } from "./files.queries";
@@ -28,6 +29,8 @@ import { otherUploadError, refusedError, sizeError } from "./upload-errors";
 
 interface UploadRequestState {
   viewer: Viewer;
+  /** The uploader as the organization's history records them. */
+  actor: AuditActor;
   /** Set while a creation is checked (namingFunction), used when the upload is created. */
   description?: FileDescription;
 }
@@ -125,12 +128,12 @@ export function createTusServer(rt: FilesRuntime) {
       // Every byte arrived but the server stopped before recording it (a crash between the last
       // write and its answer): the client's HEAD finishes the job.
       if (req.method === "HEAD" && !file.complete && (await rt.storage.received(id)) === file.size) {
-        await completeFile(rt, state().viewer, id);
+        await completeFile(rt, state().viewer, id, undefined, state().actor);
       }
     },
 
     onUploadFinish: async (_req, upload: Upload) => {
-      await completeFile(rt, state().viewer, upload.id);
+      await completeFile(rt, state().viewer, upload.id, undefined, state().actor);
       return {};
     },
 
@@ -161,7 +164,7 @@ export async function uploadRoutes(fastify: FastifyInstance, opts: { rt: FilesRu
     tus ??= createTusServer(opts.rt);
     const server = tus;
     reply.hijack();
-    await requestState.run({ viewer }, () =>
+    await requestState.run({ viewer, actor: auditActor(request) }, () =>
       requestChecksum.run(checksum, () => server.handle(request.raw, reply.raw)),
     );
   };

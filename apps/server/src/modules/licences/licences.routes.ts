@@ -32,6 +32,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../../platform/er
 import { licenceKeySet, publishedLicenceKeys, rotateLicenceKey } from "../../platform/licence-keys";
 import { sendUserFile } from "../../platform/user-files";
 import { assertMaySeeAccount } from "../accounts/accounts.policy";
+import { auditActor, recordAudit } from "../customers/audit";
 import {
   allTrials,
   currentLicence,
@@ -119,15 +120,26 @@ export async function licenceRoutes(fastify: FastifyInstance) {
       await assertMaySeeAccount(db, viewer, request.params.id);
       const expiresAt = new Date(request.body.expires_at);
       if (expiresAt.getTime() <= Date.now()) throw badRequest("The expiry must be in the future");
-      const row = await db.transaction((tx) =>
-        issueLicence(tx, {
+      const row = await db.transaction(async (tx) => {
+        const issued = await issueLicence(tx, {
           accountId: request.params.id,
           plan: request.body.plan,
           capacityTib: request.body.capacity_tib,
           expiresAt,
           issuedBy: viewer.userId,
-        }),
-      );
+        });
+        // The console's "trial license" action: an engineer's licence outside any subscription.
+        await recordAudit(tx, auditActor(request), {
+          accountId: request.params.id,
+          action: "licence.trial_issued",
+          details: {
+            plan: issued.plan,
+            capacity_tib: issued.capacityTib,
+            expires_at: expiresAt.toISOString(),
+          },
+        });
+        return issued;
+      });
       return reply.code(201).send(presentLicence(row));
     },
   );
