@@ -16,7 +16,7 @@ import { IconButton } from "../../../components/ui/icon-button";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDay } from "../../subscription/subscription-parts";
-import { LogTimeDialog } from "../account-actions/work-dialogs";
+import { LogTimeDialog } from "../account-actions";
 import {
   customerApi,
   customerKeys,

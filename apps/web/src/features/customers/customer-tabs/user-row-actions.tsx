@@ -5,7 +5,6 @@
 import type { TAccountUser } from "@portico/shared/schemas/accounts";
 import type { TCustomerDetail } from "@portico/shared/schemas/customers";
 import Ellipsis from "lucide-react/icons/ellipsis";
-import { useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   DropdownMenu,
@@ -13,52 +12,47 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { MfaDialog, OwnerDialog, RemoveUserDialog, SetTeamDialog, UserStateDialog } from "../account-actions";
-import { isVendorAccount } from "../account-actions/user-dialogs";
+import {
+  isVendorAccount,
+  MfaDialog,
+  OwnerDialog,
+  RemoveUserDialog,
+  SetTeamDialog,
+  UserStateDialog,
+  useMenuDialogs,
+} from "../account-actions";
 
 type RowDialog = "owner" | "state" | "mfa-on" | "mfa-off" | "team" | "remove";
 
 export function UserRowActions({ account, user }: { account: TCustomerDetail; user: TAccountUser }) {
-  const [dialog, setDialog] = useState<RowDialog | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useMenuDialogs<RowDialog>();
   const vendor = isVendorAccount(account);
   const manage = account.abilities.manageUsers;
-  const opened = (name: RowDialog) => ({
-    open: dialog === name,
-    onOpenChange: (open: boolean) => setDialog(open ? name : null),
-    fallbackFocus: trigger,
-    account,
-    user,
-  });
+  const opened = (name: RowDialog) => ({ ...menu.opened(name), account, user });
+
   const owner = user.role === "owner";
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon-sm" aria-label={`Actions for ${user.name}`}>
+          <Button ref={menu.trigger} variant="ghost" size="icon-sm" aria-label={`Actions for ${user.name}`}>
             <Ellipsis aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          // The chosen dialog takes focus; the menu must not pull it back to its button.
-          onCloseAutoFocus={(event) => {
-            if (dialog) event.preventDefault();
-          }}
-        >
+        <DropdownMenuContent align="end" onCloseAutoFocus={menu.onMenuCloseAutoFocus}>
           {!vendor && manage && (
-            <DropdownMenuItem onSelect={() => setDialog("owner")}>
+            <DropdownMenuItem onSelect={() => menu.openDialog("owner")}>
               {owner ? "Remove owner role" : "Make owner"}
             </DropdownMenuItem>
           )}
-          <DropdownMenuItem destructive={!user.is_disabled} onSelect={() => setDialog("state")}>
+          <DropdownMenuItem destructive={!user.is_disabled} onSelect={() => menu.openDialog("state")}>
             {user.is_disabled ? "Enable user" : "Disable user"}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setDialog("mfa-on")}>Enable MFA</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setDialog("mfa-off")}>Disable MFA</DropdownMenuItem>
-          {!vendor && <DropdownMenuItem onSelect={() => setDialog("team")}>Set team</DropdownMenuItem>}
+          <DropdownMenuItem onSelect={() => menu.openDialog("mfa-on")}>Enable MFA</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => menu.openDialog("mfa-off")}>Disable MFA</DropdownMenuItem>
+          {!vendor && <DropdownMenuItem onSelect={() => menu.openDialog("team")}>Set team</DropdownMenuItem>}
           {manage && (
-            <DropdownMenuItem destructive onSelect={() => setDialog("remove")}>
+            <DropdownMenuItem destructive onSelect={() => menu.openDialog("remove")}>
               Remove user
             </DropdownMenuItem>
           )}
