@@ -3,6 +3,12 @@
  * client turns every failure into `{ error, offline, status }`.
  */
 
+/**
+ * A member of disabled organizations only (issue 16): every call answers 401 with this and sign-in
+ * refuses them; the web client signs them out saying it, instead of "session expired".
+ */
+export const ORGANIZATION_DISABLED = "This organization is disabled";
+
 /** Body of every non-2xx API answer. */
 export interface ApiErrorBody {
   error: string;

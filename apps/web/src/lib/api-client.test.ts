@@ -1,4 +1,4 @@
-import { ALERTS, OFFLINE_MESSAGE } from "@portico/shared/errors";
+import { ALERTS, OFFLINE_MESSAGE, ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { calls, headersOf, jsonResponse, mockApi } from "../test/helpers";
 import { ApiError, apiRequest, errorMessage } from "./api-client";
@@ -196,6 +196,17 @@ describe("401 (spec §4)", () => {
         replace: true,
       },
     );
+  });
+
+  it("a member of disabled organizations only: signs out at once saying so, without renewing", async () => {
+    setSession({ accessToken: "old", expiresAt: Date.now() + MIN });
+    const fetchMock = mockApi({
+      "GET /api/chat/user": () => jsonResponse({ error: ORGANIZATION_DISABLED, status: 401 }, 401),
+    });
+    await failure(apiRequest("/api/chat/user"));
+    expect(calls(fetchMock)).toEqual(["GET /api/chat/user"]);
+    expect(getSession()).toBeNull();
+    expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/\?disabled=true&redirectTo=/);
   });
 
   it("no session at all: /?unauthorized=true", async () => {

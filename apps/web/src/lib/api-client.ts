@@ -6,7 +6,7 @@
  * shows its own errors. A failure's spec §8 alert text comes from the code the server sends, or
  * from the alert the caller names (`alert`), and `errorMessage` shows it.
  */
-import type { Alert } from "@portico/shared/errors";
+import { type Alert, ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import { ApiError, errorFromResponse, parseBody, type SendOptions, send } from "./http";
 import { isMaintenanceExempt, navigateTo } from "./navigation";
 import { persistedStore } from "./persisted-store";
@@ -41,6 +41,11 @@ async function attempt<T>(path: string, options: RequestOptions, retried: boolea
   if (options.global === false) throw error;
   if (response.status === 503) goToMaintenance();
   if (response.status === 401 && options.auth !== false) {
+    // Renewing cannot help a member of disabled organizations only: say why at once.
+    if (error.error === ORGANIZATION_DISABLED) {
+      endSession("disabled");
+      throw error;
+    }
     const action = on401Action({ expiresAt: session?.expiresAt ?? null, now: Date.now(), retried });
     if (action !== "renew") {
       endSession(action);

@@ -3,7 +3,8 @@
 export const DEFAULT_LANDING = "/issues";
 export const REDIRECT_PARAM = "redirectTo";
 
-export type SignInReason = "expired" | "unauthorized";
+/** Why the user is asked to sign in: the sign-in screen says it (`?expired=true`, …). */
+export type SignInReason = "expired" | "unauthorized" | "disabled";
 
 const PROBE_ORIGIN = "https://portico.invalid";
 

@@ -1,3 +1,4 @@
+import { ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { calls, jsonResponse, mockApi } from "../test/helpers";
 import { setNavigate } from "./navigation";
@@ -44,6 +45,17 @@ describe("renewal check", () => {
     await checkRenewal();
     expect(getSession()).toBeNull();
     expect(navigate).toHaveBeenCalledWith("/?expired=true&redirectTo=%2Fhealth", { replace: true });
+  });
+
+  it("a renewal refused because the organization is disabled says so on the sign-in screen", async () => {
+    window.history.replaceState({}, "", "/health");
+    setSession({ accessToken: "t", expiresAt: Date.now() + MIN });
+    mockApi({
+      "POST /api/auth/refresh-token": () => jsonResponse({ error: ORGANIZATION_DISABLED, status: 403 }, 403),
+    });
+    await checkRenewal();
+    expect(getSession()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/?disabled=true&redirectTo=%2Fhealth", { replace: true });
   });
 
   it("a server error keeps the session for the next check", async () => {

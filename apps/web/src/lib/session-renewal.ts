@@ -5,6 +5,7 @@
  * family when an old one is reused, so two tabs must never present the same one at once.
  */
 
+import { ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import { errorFromResponse, parseBody, send } from "./http";
 import { currentLocation, navigateTo } from "./navigation";
 import { buildRedirect, type SignInReason } from "./redirect";
@@ -13,6 +14,8 @@ import { RENEWAL_CHECK_INTERVAL_MS, shouldRenew } from "./token-rules";
 
 const LOCK_NAME = "portico-token-renewal";
 let inFlight: Promise<Session | null> | null = null;
+/** The last renewal was refused because the user's organizations are all disabled: endSession says so. */
+let refusedAsDisabled = false;
 
 function withLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
@@ -40,6 +43,7 @@ export function renewSession(rejectedToken?: string): Promise<Session | null> {
       return session;
     }
     if (response.status === 401 || response.status === 403) {
+      refusedAsDisabled = (await errorFromResponse(response)).error === ORGANIZATION_DISABLED;
       setSession(null);
       return null;
     }
@@ -52,8 +56,10 @@ export function renewSession(rejectedToken?: string): Promise<Session | null> {
 
 /** Forgets the session and sends the user to sign in, carrying where they were. */
 export function endSession(reason: SignInReason): void {
+  const why = refusedAsDisabled ? "disabled" : reason;
+  refusedAsDisabled = false;
   setSession(null);
-  navigateTo(buildRedirect(reason, currentLocation()), { replace: true });
+  navigateTo(buildRedirect(why, currentLocation()), { replace: true });
 }
 
 /** One renewal check: renew when due; a refused renewal ends the session. */

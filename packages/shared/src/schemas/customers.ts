@@ -4,6 +4,7 @@
  * use cases. Every route here is under /api/auth (spec §7.1) and, unless said otherwise, for
  * vendor engineers only: a customer gets 403 and nothing changes.
  */
+import { ORGANIZATION_DISABLED } from "../errors";
 import { ACCOUNT_STATUS_FILTERS, CUSTOMER_QUICK_FILTERS, ENGINEER_ROLES } from "../rules/roles";
 import { parseIsoDate, zId, zIdText } from "../validation";
 import { z } from "../zod";
@@ -17,7 +18,7 @@ export const CUSTOMER_MESSAGES = {
   notesLinkTooLong: "The notes link cannot be longer than 2000 characters",
   vendorAccount: "The vendor's own organization cannot be changed this way",
   notEmpty: "Only an empty organization can be deleted",
-  accountDisabled: "This organization is disabled",
+  accountDisabled: ORGANIZATION_DISABLED,
   adminsOnly: "Only an admin can do this",
   notVendorEngineer: "Only engineers of the vendor's own organization can be made admin",
   lastAdmin: "Portico needs at least one admin: make another engineer admin first",

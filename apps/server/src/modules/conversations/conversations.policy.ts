@@ -3,6 +3,7 @@
  * on (`aid`, else their default organization; resolveAccount refuses someone else's `aid`);
  * an engineer reaches every issue, or one account's with `aid`. Anything else is "not found".
  */
+import { ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import { isRestricted } from "@portico/shared/rules/roles";
 import { BILLING_MESSAGES } from "@portico/shared/schemas/billing";
 import type { TIssueDetail } from "@portico/shared/schemas/conversations";
@@ -15,7 +16,7 @@ import { findIssue, type IssueRow, type IssueScope, issueStatus } from "./issues
 
 export const ISSUE_NOT_FOUND = "Issue not found";
 export const ACCOUNT_NOT_FOUND = "Account not found";
-export const ACCOUNT_DISABLED = "This organization is disabled";
+export const ACCOUNT_DISABLED = ORGANIZATION_DISABLED;
 export const ISSUE_ARCHIVED = "This issue is archived; it takes no new messages until an engineer reopens it";
 export const RENAME_REFUSED =
   "Only the issue's author, an owner of the organization or an engineer can rename it";

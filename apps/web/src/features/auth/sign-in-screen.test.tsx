@@ -100,6 +100,13 @@ describe("notices", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Please sign in to continue.");
   });
 
+  it("tells a member of a disabled organization why they were signed out", () => {
+    renderScreen(<SignInScreen />, { url: "/?disabled=true&redirectTo=%2Fissues" });
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "This organization is disabled. Please contact your vendor's support team.",
+    );
+  });
+
   it("has the links to sign up and to reset a password", () => {
     renderScreen(<SignInScreen />);
     expect(screen.getByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();

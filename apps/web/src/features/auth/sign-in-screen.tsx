@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import type { TLoginRequest } from "@portico/shared/schemas/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,6 +17,7 @@ import { authApi } from "./api";
 
 export const EXPIRED_NOTICE = "Your session has expired. Please sign in again.";
 export const UNAUTHORIZED_NOTICE = "Please sign in to continue.";
+export const DISABLED_NOTICE = `${ORGANIZATION_DISABLED}. Please contact your vendor's support team.`;
 
 // The shared schema (and zod with it) loads when the form is first used, not with the page.
 const resolver = lazyResolver<TLoginRequest, TLoginRequest>(async () => {
@@ -52,7 +54,9 @@ export default function SignInScreen() {
       ? EXPIRED_NOTICE
       : params.get("unauthorized") === "true"
         ? UNAUTHORIZED_NOTICE
-        : null);
+        : params.get("disabled") === "true"
+          ? DISABLED_NOTICE
+          : null);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
