@@ -36,6 +36,38 @@ const chooseCapacity = (plan: string, capacity: string, shows: string) => async 
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 };
 
+/** The customer page's tabs (?tab=…) as the engineers' console shows them for Acme (id 2). */
+const CUSTOMER_PAGE_TABS = [
+  "clusters",
+  "files",
+  "issues",
+  "licences",
+  "subscription",
+  "alerts",
+  "history",
+  "time-log",
+];
+
+/** Opens the customer page's account actions menu, and then one action's dialog when named. */
+const openAccountAction = (action?: string) => async (page: Page) => {
+  await page.getByRole("button", { name: "Actions", exact: true }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  if (!action) return;
+  await page.getByRole("menuitem", { name: action }).click();
+  await expect(page.getByRole("dialog", { name: action })).toBeVisible();
+};
+
+/** /customers/2 (Acme): the overview, each tab, the account actions menu and the Log time dialog. */
+function customerPageScreens(): Screen[] {
+  const acme = "acme";
+  return [
+    { path: "/customers/2", title: acme, shot: "customer" },
+    ...CUSTOMER_PAGE_TABS.map((tab) => ({ path: `/customers/2?tab=${tab}`, title: acme })),
+    { path: "/customers/2", title: acme, shot: "customer-actions", open: openAccountAction() },
+    { path: "/customers/2", title: acme, shot: "customer-log-time", open: openAccountAction("Log time") },
+  ];
+}
+
 const SIGNED_OUT: Screen[] = [
   { path: "/", title: "Sign in", shot: "sign-in" },
   { path: "/?expired=true", title: "Sign in" },
@@ -137,6 +169,8 @@ const ENGINEER: Screen[] = [
     },
   },
   { path: "/sales-requests", title: "Sales requests", shot: "sales-requests" },
+  { path: "/customers", title: "Customers", shot: "customers" },
+  ...customerPageScreens(),
 ];
 
 /** The issue list with data, the conversation, its deep link and the New issue dialog. */

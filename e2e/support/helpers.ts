@@ -175,3 +175,53 @@ export async function showScheme(page: Page, colorScheme: "light" | "dark"): Pro
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
 }
+
+/** The address a mail's plain text gives for its link labelled `label` ("Accept invitation: https://…"). */
+export function linkInMail(mail: DevMail, label: string): string {
+  const href = new RegExp(`^${label}: (\\S+)$`, "m").exec(mail.text)?.[1];
+  expect(href, `a "${label}" link in: ${mail.text}`).toBeTruthy();
+  return href as string;
+}
+
+/**
+ * A new customer signed up through the API (sign-up link from the dev mailbox, then the details)
+ * together with their new organization, whose only owner they are. Nobody else's default
+ * organization changes, so a journey can act on it without touching the demo organizations.
+ */
+export async function signUpWithOrganizationViaApi(
+  request: APIRequestContext,
+  who: { email: string; password: string; name: string; company: string },
+): Promise<void> {
+  const init = await request.post("/api/auth/signup/init", { data: { users: [who.email] } });
+  expect(init.ok(), `POST signup/init answered ${init.status()}`).toBe(true);
+  const mail = await waitForMail(request, who.email, "Confirm your e-mail address");
+  const token = new URL(linkInMail(mail, "Confirm e-mail address")).searchParams.get("token");
+  const signup = await request.post("/api/auth/signup", {
+    data: {
+      email: who.email,
+      token,
+      name: who.name,
+      password: who.password,
+      consent_received: true,
+      country_code: "DE",
+      timezone: "Europe/Berlin",
+      team_name: who.company,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+}
+
+/** Signs in on `/` as a user with the e-mailed sign-in code (new users have it on). */
+export async function signInWithCode(
+  page: Page,
+  email: string,
+  password: string,
+  opts: { after?: string } = {},
+): Promise<string> {
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/otp/);
+  const { code, mailId } = await readOtp(page.request, email, opts);
+  await page.getByLabel("One-time code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  return mailId;
+}
