@@ -170,7 +170,7 @@ const PRODUCT_COLUMNS: readonly Column<TSubscribedProduct>[] = [
 
 function Engineers({ account }: { account: TCustomerDetail }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-4">
       {ENGINEER_ROLES.map((role) => {
         const engineer = account.eng_acc_roles.find((held) => held.role === role);
         return (
@@ -255,11 +255,11 @@ function UsersCard({ account }: { account: TCustomerDetail }) {
 
 export function OverviewTab({ account }: { account: TCustomerDetail }) {
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <OverviewCard title="Organization">
         <OrganizationFacts account={account} />
       </OverviewCard>
-      <div className="grid gap-4">
+      <div className="grid min-w-0 grid-cols-1 gap-4">
         <OverviewCard title="Capacity">
           <CapacityFacts account={account} />
         </OverviewCard>
