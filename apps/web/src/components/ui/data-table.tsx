@@ -152,6 +152,9 @@ function HeaderCell<T extends RowData>({
       className={cn(
         "h-10 px-3 text-left align-middle font-medium text-muted-foreground",
         numeric && "text-right",
+        // A grid cell ignores vertical-align: centre plain and sortable headers alike.
+        grid && "flex items-center",
+        grid && numeric && "justify-end",
       )}
     >
       {column.getCanSort() ? (
@@ -436,7 +439,9 @@ export function DataTable<T extends RowData>({
           onLoadMore={virtualize.onLoadMore}
         />
         <p className="border-t px-3 py-2 text-sm text-muted-foreground">
-          {rowCount === data.length ? `${data.length} rows` : `${data.length} of ${rowCount} rows loaded`}
+          {rowCount === data.length
+            ? `${data.length} ${data.length === 1 ? "row" : "rows"}`
+            : `${data.length} of ${rowCount} rows loaded`}
         </p>
       </section>
     );

@@ -37,8 +37,13 @@ import { capacityFlag, customerListQuery, customersApi, customersQuery, type TCu
 import { NewOrganizationDialog } from "./new-organization-dialog";
 
 const TITLE = "Customers";
-/** Height of the table's scrolling body: about fourteen rows. */
+/** Height of the table's scrolling body at most (about a dozen rows); less when fewer rows are loaded. */
 const TABLE_HEIGHT = 600;
+const HEADER_HEIGHT = 41;
+/** A typical row (one with a badge under its plan); the virtualizer measures the real ones. */
+const ROW_HEIGHT = 60;
+/** Shown from the Columns menu: the list fits a laptop's width without them. */
+const HIDDEN_COLUMNS = ["created_at"];
 
 const PLAN_STATUS_LABELS = { active: "Active", canceled: "Canceled", past_due: "Past due" } as const;
 
@@ -65,7 +70,7 @@ const col = dataTableColumns<TCustomerRow>();
 const columns: DataTableColumn<TCustomerRow>[] = [
   col.accessor("company", {
     header: "Company",
-    meta: { width: "minmax(11rem,2fr)" },
+    meta: { width: "minmax(9rem,2fr)" },
     cell: (info) => (
       <Link
         to={`/customers/${info.row.original.account_id}`}
@@ -78,7 +83,7 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   col.accessor((row) => row.account_type.serviceType, {
     id: "plan",
     header: "Plan",
-    meta: { width: "minmax(10rem,1.5fr)" },
+    meta: { width: "minmax(8.5rem,1.5fr)" },
     sortDescFirst: false,
     cell: (info) => {
       const { account_type, is_disabled } = info.row.original;
@@ -101,7 +106,7 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   col.accessor("is_trial", {
     header: "Trial",
     enableSorting: false,
-    meta: { width: "minmax(4.5rem,0.6fr)" },
+    meta: { width: "minmax(4rem,0.5fr)" },
     cell: (info) => (info.getValue() ? <Badge variant="info">Trial</Badge> : NONE),
   }),
   col.accessor("users", {
@@ -111,13 +116,13 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   }),
   col.accessor("contract_capacity", {
     header: "Contract",
-    meta: { numeric: true, width: "minmax(6rem,0.8fr)" },
+    meta: { numeric: true, width: "minmax(5.5rem,0.8fr)" },
     sortDescFirst: true,
     cell: (info) => <Capacity tib={info.getValue()} />,
   }),
   col.accessor("reported_capacity", {
     header: "Reported",
-    meta: { numeric: true, width: "minmax(9rem,1fr)" },
+    meta: { numeric: true, width: "minmax(6.5rem,1fr)" },
     sortDescFirst: true,
     cell: (info) => {
       const row = info.row.original;
@@ -134,14 +139,18 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   col.accessor("engineers", {
     header: "Engineers",
     enableSorting: false,
-    meta: { width: "minmax(12rem,1.6fr)" },
+    meta: { width: "minmax(10rem,1.6fr)" },
     cell: (info) => {
       const { engineers } = info.row.original;
       if (engineers.length === 0) return NONE;
       return (
         <ul className="space-y-0.5">
           {engineers.map((engineer) => (
-            <li key={engineer.role} className="truncate">
+            <li
+              key={engineer.role}
+              className="truncate"
+              title={`${engineer.name}, ${ENGINEER_ROLE_LABELS[engineer.role]}`}
+            >
               {engineer.name}{" "}
               <span className="text-muted-foreground">· {ENGINEER_ROLE_LABELS[engineer.role]}</span>
             </li>
@@ -152,7 +161,7 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   }),
   col.accessor("last_message_at", {
     header: "Last message",
-    meta: { width: "minmax(8rem,1fr)" },
+    meta: { width: "minmax(7.5rem,1fr)" },
     sortDescFirst: true,
     cell: (info) => {
       const iso = info.getValue();
@@ -161,7 +170,7 @@ const columns: DataTableColumn<TCustomerRow>[] = [
   }),
   col.accessor("created_at", {
     header: "Created",
-    meta: { width: "minmax(7.5rem,0.9fr)" },
+    meta: { width: "minmax(7rem,0.9fr)" },
     sortDescFirst: true,
     cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
   }),
@@ -219,8 +228,10 @@ function CustomerList({ selfId }: { selfId: number | null }) {
               if (first && isCustomerSort(first.id))
                 setSort({ sort: first.id, order: first.desc ? "DESC" : "ASC" });
             }}
+            initialHidden={HIDDEN_COLUMNS}
             virtualize={{
-              height: TABLE_HEIGHT,
+              height: Math.min(TABLE_HEIGHT, HEADER_HEIGHT + rows.length * ROW_HEIGHT),
+              rowHeight: ROW_HEIGHT,
               rowCount: total,
               onLoadMore: () => {
                 if (list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError)
