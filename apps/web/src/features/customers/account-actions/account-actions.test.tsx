@@ -198,7 +198,15 @@ describe("AccountActions", () => {
   });
 
   it("refuses an http: notes link beside the field, and saves an https one with the version", async () => {
-    const { user, fetchMock } = setup({ "POST /api/auth/accounts/2": account({ notes_link: "x" }) });
+    // As on the server, a save moves the version on: the page reads the account again meanwhile.
+    let version = 3;
+    const { user, fetchMock } = setup({
+      "GET /api/auth/accountsinfo/2": () => jsonResponse(account({ version })),
+      "POST /api/auth/accounts/2": () => {
+        version += 1;
+        return jsonResponse(account({ version }));
+      },
+    });
     const dialog = await openAction(user, "Edit notes link");
     const field = within(dialog).getByRole("textbox", { name: "Notes link" });
     await user.type(field, "http://notes.example.com");
@@ -214,6 +222,7 @@ describe("AccountActions", () => {
     await user.type(field, "https://notes.example.com/acme");
     await user.click(within(dialog).getByRole("button", { name: "Save link" }));
     expect(await screen.findByText("The notes link was saved.")).toBeInTheDocument();
+    expect(await screen.findByText("Acme (version 4)")).toBeInTheDocument();
     expect(bodyOf(fetchMock, lastCall(fetchMock, "POST /api/auth/accounts/2").index)).toEqual({
       notes_link: "https://notes.example.com/acme",
       version: 3,

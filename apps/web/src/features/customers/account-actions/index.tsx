@@ -130,6 +130,9 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
         <DropdownMenuContent
           className="max-h-(--radix-dropdown-menu-content-available-height) w-64 overflow-y-auto"
           onCloseAutoFocus={onMenuCloseAutoFocus}
+          // A long menu scrolls on a short screen: the arrow keys scroll it item by item, and
+          // being focusable itself tells assistive technology the region can be scrolled.
+          tabIndex={0}
         >
           <DropdownMenuGroup>
             <DropdownMenuLabel>Organization</DropdownMenuLabel>

@@ -9,7 +9,7 @@ import { CUSTOMER_MESSAGES, ZUpdateAccountDetailsRequest } from "@portico/shared
 import { organizationName } from "@portico/shared/validation";
 import { useQueryClient } from "@tanstack/react-query";
 import RotateCw from "lucide-react/icons/rotate-cw";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../../components/ui/alert";
 import { ConfirmDialog } from "../../../components/ui/alert-dialog";
@@ -28,6 +28,12 @@ import { actionsApi, isStale, type TUpdateAccountDetails, useAccountAction } fro
 import { ActionDialog, type ActionDialogProps, FormFooter } from "./dialog-parts";
 
 type OrgDialogProps = ActionDialogProps & { account: TCustomerDetail };
+
+/** Saving what is already there makes no call, but says so. */
+function nothingChanged(onDone: () => void) {
+  toast("Nothing changed.");
+  onDone();
+}
 
 export const NAME_RULE = "Letters, digits and hyphens; 2 to 63 characters.";
 
@@ -56,7 +62,7 @@ function EditNameForm({ account, onDone }: { account: TCustomerDetail; onDone: (
     const parsed = organizationName.safeParse(name);
     if (!parsed.success) return setShownError(parsed.error.issues[0]?.message ?? null);
     const next = parsed.data;
-    if (unchanged) return onDone();
+    if (unchanged) return nothingChanged(onDone);
     rename.mutate(next, {
       onSuccess: () => {
         toast.success(`${account.company} is now ${next}.`);
@@ -124,6 +130,27 @@ function StaleAlert({ accountId, onReload }: { accountId: number; onReload: () =
   );
 }
 
+/**
+ * A form that Reload starts again, from the account as it is now: it is remounted once the page
+ * has the new version. Not keyed on the version alone: a successful save changes it too, and the
+ * saving form must stay mounted to give its feedback and close.
+ */
+function Reloadable({
+  version,
+  children,
+}: {
+  version: number;
+  children: (onReload: () => void) => ReactNode;
+}) {
+  const [shown, setShown] = useState(version);
+  const [reloading, setReloading] = useState(false);
+  if (reloading && version !== shown) {
+    setShown(version);
+    setReloading(false);
+  }
+  return <Fragment key={shown}>{children(() => setReloading(true))}</Fragment>;
+}
+
 /** POST accounts/:id with the version read; the form starts again from the fresh account after Reload. */
 function useDetailsUpdate(account: TCustomerDetail) {
   return useAccountAction((body: Omit<TUpdateAccountDetails, "version">) =>
@@ -132,14 +159,17 @@ function useDetailsUpdate(account: TCustomerDetail) {
 }
 
 export function EditDetailsDialog({ account, ...dialog }: OrgDialogProps) {
-  // A new version (after Reload) is a fresh form with the values someone else saved.
   return (
     <ActionDialog
       {...dialog}
       title="Edit organization details"
       description={`Support, trial, currency and payment provider of ${account.company}.`}
     >
-      <EditDetailsForm key={account.version} account={account} onDone={() => dialog.onOpenChange(false)} />
+      <Reloadable version={account.version}>
+        {(onReload) => (
+          <EditDetailsForm account={account} onReload={onReload} onDone={() => dialog.onOpenChange(false)} />
+        )}
+      </Reloadable>
     </ActionDialog>
   );
 }
@@ -147,12 +177,18 @@ export function EditDetailsDialog({ account, ...dialog }: OrgDialogProps) {
 type Currency = NonNullable<TCustomerDetail["currency_code"]>;
 type Provider = NonNullable<TCustomerDetail["subscription_provider"]>;
 
-function EditDetailsForm({ account, onDone }: { account: TCustomerDetail; onDone: () => void }) {
+interface ReloadableFormProps {
+  account: TCustomerDetail;
+  /** After Reload: the form starts again from the account as it is now. */
+  onReload: () => void;
+  onDone: () => void;
+}
+
+function EditDetailsForm({ account, onReload, onDone }: ReloadableFormProps) {
   const [hasSupport, setHasSupport] = useState(account.account_type.hasSupport);
   const [isTrial, setIsTrial] = useState(account.is_trial);
   const [currency, setCurrency] = useState(account.currency_code);
   const [provider, setProvider] = useState(account.subscription_provider);
-  const [reloaded, setReloaded] = useState(false);
   const update = useDetailsUpdate(account);
   const vendor = account.account_id === VENDOR_ACCOUNT_ID;
   // Billing fixes both once the organization has subscribed; the server has the last word.
@@ -166,7 +202,7 @@ function EditDetailsForm({ account, onDone }: { account: TCustomerDetail; onDone
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (Object.keys(changes).length === 0) return onDone();
+    if (Object.keys(changes).length === 0) return nothingChanged(onDone);
     update.mutate(changes, {
       onSuccess: () => {
         toast.success(`The details of ${account.company} were saved.`);
@@ -177,7 +213,6 @@ function EditDetailsForm({ account, onDone }: { account: TCustomerDetail; onDone
   const fixedHint = billingFixed ? "Fixed once the organization has subscribed." : undefined;
   return (
     <form noValidate className="space-y-4" onSubmit={submit}>
-      {reloaded && <p className="text-sm text-muted-foreground">Showing the organization as it is now.</p>}
       <CheckboxField
         label="Support included"
         checked={hasSupport}
@@ -229,7 +264,7 @@ function EditDetailsForm({ account, onDone }: { account: TCustomerDetail; onDone
       )}
       {update.isError &&
         (isStale(update.error) ? (
-          <StaleAlert accountId={account.account_id} onReload={() => setReloaded(true)} />
+          <StaleAlert accountId={account.account_id} onReload={onReload} />
         ) : (
           <ErrorAlert>{errorMessage(update.error)}</ErrorAlert>
         ))}
@@ -247,12 +282,16 @@ export function NotesLinkDialog({ account, ...dialog }: OrgDialogProps) {
       title="Edit notes link"
       description="A link to this organization's notes elsewhere (https only). Leave it empty to remove it."
     >
-      <NotesLinkForm key={account.version} account={account} onDone={() => dialog.onOpenChange(false)} />
+      <Reloadable version={account.version}>
+        {(onReload) => (
+          <NotesLinkForm account={account} onReload={onReload} onDone={() => dialog.onOpenChange(false)} />
+        )}
+      </Reloadable>
     </ActionDialog>
   );
 }
 
-function NotesLinkForm({ account, onDone }: { account: TCustomerDetail; onDone: () => void }) {
+function NotesLinkForm({ account, onReload, onDone }: ReloadableFormProps) {
   const [link, setLink] = useState(account.notes_link ?? "");
   const [fieldError, setFieldError] = useState<string | undefined>();
   const update = useDetailsUpdate(account);
@@ -261,7 +300,7 @@ function NotesLinkForm({ account, onDone }: { account: TCustomerDetail; onDone: 
     const parsed = notesLinkSchema.safeParse(link);
     if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
     const next = parsed.data ?? null;
-    if (next === account.notes_link) return onDone();
+    if (next === account.notes_link) return nothingChanged(onDone);
     update.mutate(
       { notes_link: next },
       {
@@ -289,7 +328,7 @@ function NotesLinkForm({ account, onDone }: { account: TCustomerDetail; onDone: 
       />
       {update.isError &&
         (isStale(update.error) ? (
-          <StaleAlert accountId={account.account_id} onReload={() => undefined} />
+          <StaleAlert accountId={account.account_id} onReload={onReload} />
         ) : update.error.status === 400 ? null : (
           <ErrorAlert>{errorMessage(update.error)}</ErrorAlert>
         ))}
