@@ -43,7 +43,9 @@ CREATE TABLE "use_cases" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "account_engineers_user_idx";--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "notes_link" text;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "member_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "account_id" integer;--> statement-breakpoint
 ALTER TABLE "account_audit" ADD CONSTRAINT "account_audit_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -64,6 +66,7 @@ CREATE INDEX "time_logs_user_idx" ON "time_logs" USING btree ("user_id","work_da
 CREATE UNIQUE INDEX "use_cases_name_lower_idx" ON "use_cases" USING btree (lower("name"));--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alerts_account_idx" ON "alerts" USING btree ("account_id","id" DESC NULLS LAST) WHERE "alerts"."account_id" is not null;--> statement-breakpoint
+CREATE INDEX "account_engineers_user_role_idx" ON "account_engineers" USING btree ("user_id","role","account_id");--> statement-breakpoint
 -- The vendor-wide use cases engineers choose from per account (edited on the customer page).
 INSERT INTO "use_cases" ("name", "description") VALUES
 	('Backup target', 'Backups from a backup application land on the cluster'),
@@ -75,3 +78,20 @@ INSERT INTO "use_cases" ("name", "description") VALUES
 --> statement-breakpoint
 -- Alerts raised before this release about an issue are about that issue's organization.
 UPDATE "alerts" SET "account_id" = "issues"."account_id" FROM "issues" WHERE "alerts"."issue_number" = "issues"."issue_number" AND "alerts"."account_id" IS NULL;
+--> statement-breakpoint
+-- accounts.member_count follows memberships in the statement that changes them (any writer, any instance).
+CREATE OR REPLACE FUNCTION portico_member_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE accounts SET member_count = member_count - 1 WHERE id = OLD.account_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    UPDATE accounts SET member_count = member_count + 1 WHERE id = NEW.account_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER memberships_member_count AFTER INSERT OR DELETE OR UPDATE OF account_id ON memberships
+  FOR EACH ROW EXECUTE FUNCTION portico_member_count();
+--> statement-breakpoint
+UPDATE "accounts" SET "member_count" = (SELECT count(*) FROM "memberships" WHERE "memberships"."account_id" = "accounts"."id");

@@ -31,6 +31,8 @@ export const accounts = pgTable(
     lastMessageAt: timestamp({ withTimezone: true }),
     /** A link to the account's notes elsewhere (https only), set by engineers. */
     notesLink: text(),
+    /** Members of the organization, kept by a trigger on memberships (the customer list sorts by it). */
+    memberCount: integer().notNull().default(0),
     /** Bumped by every edit of the account's details: two engineers editing at once, one wins. */
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

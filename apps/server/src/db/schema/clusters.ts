@@ -126,6 +126,7 @@ export const accountEngineers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.userId, t.role] }),
-    index("account_engineers_user_idx").on(t.userId),
+    // The customer list's role filter: an index-only scan from (engineer, role) to the accounts.
+    index("account_engineers_user_role_idx").on(t.userId, t.role, t.accountId),
   ],
 );

@@ -9,7 +9,8 @@ import type { AccountAccess } from "./accounts.policy";
 type AccountRow = typeof accounts.$inferSelect;
 
 /** The organization's member count, as a column of a query over `accounts`. */
-export const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.accountId} = ${accounts.id})`;
+/** Kept on the account by a trigger on memberships (migration 0015), so sorting by it reads no memberships. */
+export const memberCount = sql<number>`${accounts.memberCount}`;
 
 export function accountSummary(row: AccountRow, users: number): TAccountSummary {
   return {
