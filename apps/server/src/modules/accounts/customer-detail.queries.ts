@@ -11,6 +11,7 @@ import {
   accountFollowers,
   accounts,
   accountUseCases,
+  billingPayments,
   billingPlans,
   billingProducts,
   clusters,
@@ -99,6 +100,8 @@ export interface AccountContents {
   clusters: number;
   licences: number;
   subscriptions: number;
+  /** Money records: kept, so an organization that ever paid is disabled rather than deleted. */
+  payments: number;
 }
 
 const countOf = async (exec: Executor, table: PgTable, where: SQL) =>
@@ -109,13 +112,15 @@ export async function accountContents(
   accountId: number,
   users: number,
 ): Promise<AccountContents> {
-  const [issueCount, fileCount, clusterCount, licenceCount, subscriptionCount] = await Promise.all([
-    countOf(exec, issues, eq(issues.accountId, accountId)),
-    countOf(exec, files, eq(files.accountId, accountId)),
-    countOf(exec, clusters, eq(clusters.accountId, accountId)),
-    countOf(exec, licences, eq(licences.accountId, accountId)),
-    countOf(exec, subscriptions, eq(subscriptions.accountId, accountId)),
-  ]);
+  const [issueCount, fileCount, clusterCount, licenceCount, subscriptionCount, paymentCount] =
+    await Promise.all([
+      countOf(exec, issues, eq(issues.accountId, accountId)),
+      countOf(exec, files, eq(files.accountId, accountId)),
+      countOf(exec, clusters, eq(clusters.accountId, accountId)),
+      countOf(exec, licences, eq(licences.accountId, accountId)),
+      countOf(exec, subscriptions, eq(subscriptions.accountId, accountId)),
+      countOf(exec, billingPayments, eq(billingPayments.accountId, accountId)),
+    ]);
   return {
     users,
     issues: issueCount,
@@ -123,6 +128,7 @@ export async function accountContents(
     clusters: clusterCount,
     licences: licenceCount,
     subscriptions: subscriptionCount,
+    payments: paymentCount,
   };
 }
 
@@ -133,6 +139,7 @@ const NOUNS: Record<keyof AccountContents, [string, string]> = {
   clusters: ["cluster", "clusters"],
   licences: ["licence", "licences"],
   subscriptions: ["subscription", "subscriptions"],
+  payments: ["payment", "payments"],
 };
 
 /** Why the organization cannot be deleted ("… : it still has 3 users and 2 issues"), or null when empty. */

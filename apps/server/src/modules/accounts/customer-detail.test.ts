@@ -6,6 +6,8 @@ import {
   accountFollowers,
   accounts,
   accountUseCases,
+  billingPayments,
+  billingPlans,
   issues,
   useCases,
 } from "../../db/schema";
@@ -101,7 +103,9 @@ describe("GET accountsinfo/:id for an engineer", () => {
       logTime: true,
     });
     expect(detail.console.deleteReason).toMatch(
-      new RegExp(`^${CUSTOMER_MESSAGES.notEmpty}: it still has 2 users, .*1 subscription$`),
+      new RegExp(
+        `^${CUSTOMER_MESSAGES.notEmpty}: it still has 2 users, .*1 subscription and \\d+ payments?$`,
+      ),
     );
   });
 
@@ -115,6 +119,29 @@ describe("GET accountsinfo/:id for an engineer", () => {
       `${CUSTOMER_MESSAGES.notEmpty}: it still has 3 users and 2 issues`,
     );
     expect(detail.console.delete).toBe(false);
+  });
+
+  it("a payment alone keeps an organization (money records are kept): the page says so", async () => {
+    const org = await createAccount(t.db);
+    const [plan] = await t.db.select({ id: billingPlans.id }).from(billingPlans).limit(1);
+    await t.db.insert(billingPayments).values({
+      providerPaymentId: "pi_kept",
+      provider: "STRIPE",
+      testMode: true,
+      accountId: org.id,
+      kind: "subscribe",
+      planId: plan?.id ?? 0,
+      serviceType: "STANDARD",
+      quantity: 10,
+      currency: "USD",
+      amountMinor: 1000,
+      status: "failed",
+    });
+    const detail = await detailOf(org.id, engineer);
+    expect(detail.console).toMatchObject({
+      delete: false,
+      deleteReason: `${CUSTOMER_MESSAGES.notEmpty}: it still has 1 payment`,
+    });
   });
 
   it("an empty, never subscribed organization may be deleted; it has no subscription", async () => {

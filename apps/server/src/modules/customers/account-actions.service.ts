@@ -7,7 +7,7 @@
 import { CUSTOMER_MESSAGES as M, type ZUpdateAccountDetailsRequest } from "@portico/shared/schemas/customers";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { accounts, billingPayments, memberships, sessions, subscriptions, users } from "../../db/schema";
+import { accounts, memberships, sessions, subscriptions, users } from "../../db/schema";
 import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, notFound } from "../../platform/errors";
@@ -121,14 +121,6 @@ export async function setAccountDisabled(
 }
 
 /** Payments are money records: an organization that made any is not empty either. */
-async function paymentCount(exec: Executor, accountId: number): Promise<number> {
-  const [row] = await exec
-    .select({ n: count() })
-    .from(billingPayments)
-    .where(eq(billingPayments.accountId, accountId));
-  return row?.n ?? 0;
-}
-
 /**
  * DELETE accounts/:id: only an organization with nothing left (409 "… : it still has 3 users and
  * 2 issues"). The audit row of the deletion outlives the organization (no foreign key).
@@ -142,10 +134,6 @@ export async function deleteAccount(exec: Executor, actor: AuditActor, accountId
     .where(eq(memberships.accountId, accountId));
   const reason = notEmptyReason(await accountContents(exec, accountId, members?.n ?? 0));
   if (reason) throw conflict(reason);
-  const payments = await paymentCount(exec, accountId);
-  if (payments > 0) {
-    throw conflict(`${M.notEmpty}: it still has ${payments} ${payments === 1 ? "payment" : "payments"}`);
-  }
   await exec.update(users).set({ defaultAccountId: null }).where(eq(users.defaultAccountId, accountId));
   await exec.delete(accounts).where(eq(accounts.id, accountId));
   await recordAudit(exec, actor, {
