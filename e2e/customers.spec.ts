@@ -148,8 +148,12 @@ test("an engineer filters customers, opens one, invites a user, makes them owner
     await confirm.getByRole("button", { name: "Disable organization" }).click();
     await expect(engineer.getByText(`${CUSTOMER_MESSAGES.accountDisabled}.`)).toBeVisible();
 
-    // The customer's next request (here, a reload of the screen they had open) ends the session.
-    await customer.page.reload();
+    // The customer's next request (here, opening Files from the menu of the app they had open)
+    // ends the session.
+    await customer.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Files" })
+      .click();
     await expect(customer.page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     await expect(customer.page.getByRole("status")).toContainText(CUSTOMER_MESSAGES.accountDisabled);
 
