@@ -93,6 +93,14 @@ export const ZTeam = z.object({
 });
 export type TTeam = z.infer<typeof ZTeam>;
 
+/**
+ * POST accounts: the new organization. A customer who creates one owns it; an engineer creating a
+ * customer's organization from the console does not join it (engineers reach every organization),
+ * so `role` is null.
+ */
+export const ZCreatedAccount = ZTeam.extend({ role: z.enum(["user", "owner"]).nullable() });
+export type TCreatedAccount = z.infer<typeof ZCreatedAccount>;
+
 export const ZPage = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
 

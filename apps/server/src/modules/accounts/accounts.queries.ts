@@ -45,6 +45,8 @@ export async function listAccounts(exec: Executor, query: PageQuery, onlyForUser
       .from(memberships)
       .where(eq(memberships.userId, onlyForUserId));
     filters.push(inArray(accounts.id, mine));
+    // A disabled organization is out of its members' reach (the viewer leaves it out too).
+    filters.push(eq(accounts.isDisabled, false));
   }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -93,7 +95,7 @@ export async function listTeams(exec: Executor, userId: number) {
     .select({ account_id: accounts.id, company: accounts.company, role: memberships.role })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(accounts.isDisabled, false)))
     .orderBy(asc(memberships.createdAt), asc(accounts.id));
   return rows.map((r) => ({ ...r, role: r.role === "owner" ? ("owner" as const) : ("user" as const) }));
 }

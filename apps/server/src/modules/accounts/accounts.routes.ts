@@ -6,6 +6,7 @@ import {
   ZAccountUsersResponse,
   ZAidQuery,
   ZCreateAccountRequest,
+  ZCreatedAccount,
   ZIdParam,
   ZListQuery,
   ZPage,
@@ -128,11 +129,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/accounts",
-    { schema: { tags, body: ZCreateAccountRequest, response: { 201: ZTeam } } },
+    { schema: { tags, body: ZCreateAccountRequest, response: { 201: ZCreatedAccount } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      // An engineer creates a customer's organization from the console: they reach it without joining.
+      const owner = viewer.isEngineer ? null : viewer.userId;
       const account = await db.transaction(async (tx) => {
-        const created = await createOrganization(tx, viewer.userId, request.body.company);
+        const created = await createOrganization(tx, owner, request.body.company);
         await recordAudit(tx, auditActor(request), {
           accountId: created.id,
           action: "account.created",
@@ -142,7 +145,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       });
       return reply
         .code(201)
-        .send({ account_id: account.id, company: account.company, role: "owner" as const });
+        .send({ account_id: account.id, company: account.company, role: owner === null ? null : "owner" });
     },
   );
 

@@ -27,12 +27,15 @@ async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Creates an organization owned by the user and makes it their default. */
-export async function createOrganization(exec: Executor, userId: number, company: string) {
+/** A new organization; `owner` (a customer creating their own) joins it as owner and acts on it by default. */
+export async function createOrganization(exec: Executor, owner: number | null, company: string) {
   if (await isOrganizationNameTaken(exec, company)) throw conflict(ORGANIZATION_NAME_TAKEN);
   const [account] = await guardUnique(() => exec.insert(accounts).values({ company }).returning());
   if (!account) throw new Error("account insert returned nothing");
-  await exec.insert(memberships).values({ accountId: account.id, userId, role: "owner" });
-  await exec.update(users).set({ defaultAccountId: account.id }).where(eq(users.id, userId));
+  if (owner !== null) {
+    await exec.insert(memberships).values({ accountId: account.id, userId: owner, role: "owner" });
+    await exec.update(users).set({ defaultAccountId: account.id }).where(eq(users.id, owner));
+  }
   return account;
 }
 

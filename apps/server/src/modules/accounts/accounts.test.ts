@@ -165,6 +165,34 @@ describe("organizations", () => {
     ]);
   });
 
+  it("an engineer creates a customer's organization without joining it (engineers reach every one)", async () => {
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/chat/user",
+      headers: { authorization: engineer },
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/accounts",
+      headers: { authorization: engineer },
+      payload: { company: "Console-Made-1" },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ company: "Console-Made-1", role: null });
+    const after = await t.app.inject({
+      method: "GET",
+      url: "/api/chat/user",
+      headers: { authorization: engineer },
+    });
+    expect(after.json().accountId).toBe(me.json().accountId);
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/api/auth/accountsinfo/${res.json().account_id}`,
+      headers: { authorization: engineer },
+    });
+    expect(page.json()).toMatchObject({ company: "Console-Made-1", users: 0 });
+  });
+
   it("refuses a duplicate name, whatever its case, and creates nothing", async () => {
     const user = await createUser(t.db);
     const { authorization } = await signIn(t.app, user);

@@ -104,6 +104,15 @@ describe("disabling an organization", () => {
     expect((await users(enabled.id)).statusCode).toBe(200);
     expect((await users(disabled.id)).statusCode).toBe(403);
     expect((await refresh(session.refresh)).status).toBe(200);
+    // The organization switcher no longer offers the disabled one.
+    const list = (url: string) =>
+      t.app.inject({ method: "GET", url, headers: { authorization: session.authorization } });
+    expect((await list("/api/auth/teams")).json()).toEqual([
+      { account_id: enabled.id, company: enabled.company, role: "user" },
+    ]);
+    expect(
+      (await list("/api/auth/organizations")).json().items.map((o: { account_id: number }) => o.account_id),
+    ).toEqual([enabled.id]);
   });
 
   it("leaves engineers and users who belong to no organization yet unaffected", async () => {

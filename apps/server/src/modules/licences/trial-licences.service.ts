@@ -5,8 +5,8 @@
 import type { TCreateTrialLicenceRequest, TTrialLicence } from "@portico/shared/schemas/licences";
 import { sql } from "drizzle-orm";
 import { trialClusters, trialLicences } from "../../db/schema";
-import type { Db } from "../../platform/db/client";
 import { toCsv } from "../../platform/csv";
+import type { Db } from "../../platform/db/client";
 import { signTrialLicence } from "./licences.service";
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { TTeam } from "@portico/shared/schemas/accounts";
+import type { TCreatedAccount } from "@portico/shared/schemas/accounts";
 import { api } from "../../lib/api-client";
 
 export const organizationsApi = {
@@ -9,7 +9,7 @@ export const organizationsApi = {
       { name },
       { aid: false, ...(signal ? { signal } : {}) },
     ),
-  create: (company: string) => api.post<TTeam>("/api/auth/accounts", { company }, { aid: false }),
+  create: (company: string) => api.post<TCreatedAccount>("/api/auth/accounts", { company }, { aid: false }),
   join: (body: { token: string; team_name: string; consent_received: true }) =>
     api.post<{ account_id: number }>("/api/auth/join-account", body, { aid: false }),
 };
