@@ -87,7 +87,8 @@ export async function userActionRoutes(fastify: FastifyInstance) {
     { schema: { tags, params: ZUserIdParam, body: ZDisableRequest, response: { 200: ZUserStateResponse } } },
     async (request) => {
       const actor = engineerActor(request);
-      const input = { userId: request.params.id, disable: request.body.disable };
+      const byAdmin = requireViewer(request).isAdmin;
+      const input = { userId: request.params.id, disable: request.body.disable, byAdmin };
       return db.transaction((tx) => setUserDisabled(tx, actor, input));
     },
   );
@@ -96,7 +97,8 @@ export async function userActionRoutes(fastify: FastifyInstance) {
     const { aid: accountId, user_ids: userIds } = request.query;
     await assertMayManageAccount(db, requireViewer(request), accountId);
     const actor = auditActor(request);
-    await db.transaction((tx) => removeUsers(tx, actor, { accountId, userIds }));
+    const byAdmin = requireViewer(request).isAdmin;
+    await db.transaction((tx) => removeUsers(tx, actor, { accountId, userIds, byAdmin }));
     return reply.code(204).send();
   });
 
@@ -105,7 +107,8 @@ export async function userActionRoutes(fastify: FastifyInstance) {
     { schema: { tags, params: ZUserIdParam, body: ZUserMfaRequest, response: { 200: ZUserStateResponse } } },
     async (request) => {
       const actor = engineerActor(request);
-      const input = { userId: request.params.id, enable: request.body.enable_mfa };
+      const byAdmin = requireViewer(request).isAdmin;
+      const input = { userId: request.params.id, enable: request.body.enable_mfa, byAdmin };
       const state = await db.transaction((tx) => setUserMfa(tx, mailer, actor, input));
       mailer.kick();
       return state;

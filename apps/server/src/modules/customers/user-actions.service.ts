@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { accounts, memberships, users } from "../../db/schema";
 import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
-import { badRequest, conflict, notFound } from "../../platform/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail/mailer";
 import { mails } from "../../platform/mail/templates";
 import { ACCOUNT_NOT_FOUND } from "../accounts/accounts.policy";
@@ -244,16 +244,16 @@ const presentState = (u: { id: number; isDisabled: boolean; mfaEnabled: boolean 
 export async function setUserDisabled(
   exec: Executor,
   actor: AuditActor,
-  input: { userId: number; disable: boolean },
+  input: { userId: number; disable: boolean; byAdmin: boolean },
 ): Promise<UserState> {
   if (input.userId === actor.userId) throw badRequest(M.notYourself);
   // Held first, as set-admin does, so the admin count cannot change under the guard.
   if (input.disable) await lockAccount(exec, VENDOR_ACCOUNT_ID);
   const user = await lockUser(exec, input.userId);
+  const targetIsAdmin = (await roleIn(exec, VENDOR_ACCOUNT_ID, user.id)) === "admin";
+  if (targetIsAdmin && !input.byAdmin) throw forbidden(M.adminsOnly);
   if (user.isDisabled === input.disable) return presentState(user);
-  if (input.disable && (await roleIn(exec, VENDOR_ACCOUNT_ID, user.id)) === "admin") {
-    await assertAdminRemains(exec, [user.id]);
-  }
+  if (input.disable && targetIsAdmin) await assertAdminRemains(exec, [user.id]);
   await exec
     .update(users)
     .set({ isDisabled: input.disable, updatedAt: new Date() })
@@ -270,7 +270,7 @@ export async function setUserDisabled(
 export async function removeUsers(
   exec: Executor,
   actor: AuditActor,
-  input: { accountId: number; userIds: number[] },
+  input: { accountId: number; userIds: number[]; byAdmin: boolean },
 ): Promise<void> {
   const { accountId } = input;
   const userIds = [...new Set(input.userIds)];
@@ -283,6 +283,7 @@ export async function removeUsers(
   if (members.length !== userIds.length) throw notFound(M.notAMember);
 
   if (accountId === VENDOR_ACCOUNT_ID) {
+    if (members.some((m) => m.role === "admin") && !input.byAdmin) throw forbidden(M.adminsOnly);
     if (members.some((m) => m.role === "admin")) await assertAdminRemains(exec, userIds);
   } else if (members.some((m) => m.role === "owner")) {
     await assertOwnerRemains(exec, accountId, userIds);
@@ -312,10 +313,13 @@ export async function setUserMfa(
   exec: Executor,
   mailer: Mailer,
   actor: AuditActor,
-  input: { userId: number; enable: boolean },
+  input: { userId: number; enable: boolean; byAdmin: boolean },
 ): Promise<UserState> {
   if (input.userId === actor.userId) throw badRequest(M.notYourself);
   const user = await lockUser(exec, input.userId);
+  if (!input.byAdmin && (await roleIn(exec, VENDOR_ACCOUNT_ID, user.id)) === "admin") {
+    throw forbidden(M.adminsOnly);
+  }
   if (user.mfaEnabled === input.enable) return presentState(user);
   await exec
     .update(users)

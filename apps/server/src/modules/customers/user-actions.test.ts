@@ -288,10 +288,13 @@ describe("users/:id/disable", () => {
     expect((await userRow(engineer.id))?.isDisabled).toBe(false);
   });
 
-  it("keeps the last enabled admin", async () => {
+  it("an admin's account is an admin's to disable: an engineer is refused", async () => {
     const res = await call(engineerAuth, "POST", `users/${admin.id}/disable`, { disable: true });
-    expect(res).toMatchObject({ status: 409, body: { error: M.lastAdmin } });
+    expect(res).toMatchObject({ status: 403, body: { error: M.adminsOnly } });
     expect((await call(adminAuth, "GET", "teams")).status).toBe(200);
+    const second = await createUser(t.db, { accountId: 1, role: "admin" });
+    const disabled = await call(adminAuth, "POST", `users/${second.id}/disable`, { disable: true });
+    expect(disabled).toMatchObject({ status: 200, body: { is_disabled: true } });
   });
 
   it("answers 404 for a user who does not exist", async () => {
@@ -344,7 +347,9 @@ describe("DELETE users", () => {
     const removed = await call(engineerAuth, "DELETE", `users?aid=1&user_ids=${leaving.id}`);
     expect(removed.status).toBe(204);
     expect((await call(leavingAuth, "GET", "accounts/users-without-membership")).status).toBe(403);
-    const last = await call(engineerAuth, "DELETE", `users?aid=1&user_ids=${admin.id}`);
+    const byEngineer = await call(engineerAuth, "DELETE", `users?aid=1&user_ids=${admin.id}`);
+    expect(byEngineer).toMatchObject({ status: 403, body: { error: M.adminsOnly } });
+    const last = await call(adminAuth, "DELETE", `users?aid=1&user_ids=${admin.id}`);
     expect(last).toMatchObject({ status: 409, body: { error: M.lastAdmin } });
     expect(await roleOf(1, admin.id)).toBe("admin");
   });
@@ -392,6 +397,13 @@ describe("users/:id/mfa", () => {
         ["user.mfa_disabled", engineer.id, org.user.id],
       ]);
     }
+  });
+
+  it("an admin's sign-in code is changed by admins only", async () => {
+    const before = (await userRow(admin.id))?.mfaEnabled;
+    const res = await call(engineerAuth, "POST", `users/${admin.id}/mfa`, { enable_mfa: !before });
+    expect(res).toMatchObject({ status: 403, body: { error: M.adminsOnly } });
+    expect((await userRow(admin.id))?.mfaEnabled).toBe(before);
   });
 
   it("is not for oneself (turning one's own code off asks for the password)", async () => {
