@@ -196,6 +196,17 @@ describe("/customers/:id", () => {
     expect(screen.getByRole("menuitem", { name: "Disable user" })).toBeInTheDocument();
   });
 
+  it("revokes a pending invitation after a confirmation, saying so", async () => {
+    const { user, fetchMock } = setup({
+      "DELETE /api/auth/invites/1": () => new Response(null, { status: 204 }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Revoke the invitation to carol@example.com" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Revoke this invitation?" });
+    await user.click(within(dialog).getByRole("button", { name: "Revoke invitation" }));
+    expect(await screen.findByText("The invitation to carol@example.com was revoked.")).toBeInTheDocument();
+    expect(urlOf(fetchMock, "DELETE /api/auth/invites/1").searchParams.get("aid")).toBe("2");
+  });
+
   it("asks for the users of this organization, whatever organization is selected", async () => {
     persistedStore.set("selectedAccountId", 7);
     const { fetchMock } = setup();

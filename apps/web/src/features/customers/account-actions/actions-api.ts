@@ -48,6 +48,8 @@ export const actionsApi = {
       { users: [{ email, role }], account_id: accountId },
       none,
     ),
+  revokeInvite: (accountId: number, inviteId: number) =>
+    api.delete<void>(`${auth}/invites/${inviteId}`, { aid: accountId }),
   setUserDisabled: (userId: number, disable: boolean) =>
     api.post<TUserState>(`${auth}/users/${userId}/disable`, { disable }, none),
   removeUsers: (accountId: number, userIds: readonly number[]) =>

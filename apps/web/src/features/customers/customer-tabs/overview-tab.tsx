@@ -5,14 +5,18 @@
  */
 import { ENGINEER_ROLE_LABELS, ENGINEER_ROLES } from "@portico/shared/rules/roles";
 import type { TSubscribedProduct } from "@portico/shared/schemas/billing";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import ExternalLink from "lucide-react/icons/external-link";
 import Users from "lucide-react/icons/users";
 import type { ReactNode } from "react";
 import { QueryError } from "../../../components/ui/alert";
+import { ConfirmDialog } from "../../../components/ui/alert-dialog";
 import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api-client";
 import { UsageBar } from "../../clusters/cluster-status";
 import { formatWhen } from "../../files/format";
 import {
@@ -23,7 +27,13 @@ import {
   PROVIDER_LABELS,
   Term,
 } from "../../subscription/subscription-parts";
-import { customerUsersQuery, type TAccountUsersResponse, type TCustomerDetail } from "../account-api";
+import { actionsApi } from "../account-actions/actions-api";
+import {
+  customerKeys,
+  customerUsersQuery,
+  type TAccountUsersResponse,
+  type TCustomerDetail,
+} from "../account-api";
 import { type Column, PageTable, RowsSkeleton } from "./tab-parts";
 import { UserRowActions } from "./user-row-actions";
 
@@ -238,11 +248,16 @@ function UsersCard({ account }: { account: TCustomerDetail }) {
             <h3 className="text-sm font-semibold">Pending invitations</h3>
             <ul className="space-y-1 text-sm">
               {users.data.invites.map((invite) => (
-                <li key={invite.invite_id} className="flex flex-wrap gap-x-2">
+                <li key={invite.invite_id} className="flex flex-wrap items-center gap-x-2">
                   <span className="break-all">{invite.email}</span>
                   <span className="text-muted-foreground">
                     {invite.role === "owner" ? "as owner" : "as user"}, invited {formatDay(invite.created_at)}
                   </span>
+                  <RevokeInvite
+                    accountId={account.account_id}
+                    inviteId={invite.invite_id}
+                    email={invite.email}
+                  />
                 </li>
               ))}
             </ul>
@@ -251,6 +266,42 @@ function UsersCard({ account }: { account: TCustomerDetail }) {
       </div>
     );
   return <OverviewCard title={`Users (${account.users})`}>{body}</OverviewCard>;
+}
+
+/** DELETE invites/:id: the link in the e-mail stops working; throws so the confirmation stays open on failure. */
+function RevokeInvite({
+  accountId,
+  inviteId,
+  email,
+}: {
+  accountId: number;
+  inviteId: number;
+  email: string;
+}) {
+  const queryClient = useQueryClient();
+  const revoke = async () => {
+    try {
+      await actionsApi.revokeInvite(accountId, inviteId);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      throw error;
+    }
+    toast.success(`The invitation to ${email} was revoked.`);
+    await queryClient.invalidateQueries({ queryKey: customerKeys.account(accountId) });
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" aria-label={`Revoke the invitation to ${email}`}>
+          Revoke
+        </Button>
+      }
+      title="Revoke this invitation?"
+      description={`The link sent to ${email} will stop working. You can invite them again later.`}
+      confirmLabel="Revoke invitation"
+      onConfirm={revoke}
+    />
+  );
 }
 
 export function OverviewTab({ account }: { account: TCustomerDetail }) {
