@@ -69,6 +69,8 @@ export const ZAccountUser = z.object({
   email: z.string(),
   role: z.enum(["user", "owner"]),
   is_disabled: z.boolean(),
+  /** The e-mailed sign-in code is on (owners and engineers see who has it). */
+  mfa_enabled: z.boolean(),
   joined_at: z.string(),
 });
 export type TAccountUser = z.infer<typeof ZAccountUser>;

@@ -123,6 +123,7 @@ export async function listAccountUsers(exec: Executor, accountId: number) {
       email: m.user.email,
       role: m.role === "owner" ? ("owner" as const) : ("user" as const),
       is_disabled: m.user.isDisabled,
+      mfa_enabled: m.user.mfaEnabled,
       joined_at: m.joined.toISOString(),
     })),
     invites: pending.map((i) => ({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, invites } from "../../db/schema";
+import { accounts, invites, users } from "../../db/schema";
 import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
 
 let t: TestContext;
@@ -270,6 +270,28 @@ describe("organizations", () => {
         .sort(),
     ).toEqual(["owner", "user"]);
     expect(res.json().users[0]).not.toHaveProperty("passwordHash");
+  });
+
+  it("says which users have the e-mailed sign-in code on", async () => {
+    const org = await createAccount(t.db);
+    const withCode = await createUser(t.db, { accountId: org.id, role: "owner" });
+    const without = await createUser(t.db, { accountId: org.id });
+    await t.db.update(users).set({ mfaEnabled: true }).where(eq(users.id, withCode.id));
+    await t.db.update(users).set({ mfaEnabled: false }).where(eq(users.id, without.id));
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/auth/account-users?aid=${org.id}`,
+      headers: { authorization: engineer },
+    });
+    const byId = new Map(
+      res.json().users.map((u: { user_id: number; mfa_enabled: boolean }) => [u.user_id, u.mfa_enabled]),
+    );
+    expect(byId).toEqual(
+      new Map([
+        [withCode.id, true],
+        [without.id, false],
+      ]),
+    );
   });
 
   it("lists users without membership to engineers", async () => {

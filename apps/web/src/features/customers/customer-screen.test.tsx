@@ -115,6 +115,7 @@ function setup(
           email: "ada@example.com",
           role: "owner",
           is_disabled: false,
+          mfa_enabled: true,
           joined_at: "2026-01-10T10:00:00Z",
         },
         {
@@ -123,6 +124,7 @@ function setup(
           email: "bob@example.com",
           role: "user",
           is_disabled: true,
+          mfa_enabled: false,
           joined_at: "2026-02-10T10:00:00Z",
         },
       ],
@@ -194,13 +196,18 @@ describe("/customers/:id", () => {
     await user.click(screen.getByRole("button", { name: "Actions for Ada Lovelace" }));
     expect(screen.getByRole("menuitem", { name: "Remove owner role" })).toBeInTheDocument();
     expect(screen.getByRole("menuitem", { name: "Disable user" })).toBeInTheDocument();
+    // Her sign-in code is on: only turning it off is offered (Bob's is off: only turning it on).
+    expect(screen.getByRole("menuitem", { name: "Disable MFA" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Enable MFA" })).not.toBeInTheDocument();
   });
 
   it("revokes a pending invitation after a confirmation, saying so", async () => {
     const { user, fetchMock } = setup({
       "DELETE /api/auth/invites/1": () => new Response(null, { status: 204 }),
     });
-    await user.click(await screen.findByRole("button", { name: "Revoke the invitation to carol@example.com" }));
+    await user.click(
+      await screen.findByRole("button", { name: "Revoke the invitation to carol@example.com" }),
+    );
     const dialog = await screen.findByRole("alertdialog", { name: "Revoke this invitation?" });
     await user.click(within(dialog).getByRole("button", { name: "Revoke invitation" }));
     expect(await screen.findByText("The invitation to carol@example.com was revoked.")).toBeInTheDocument();

@@ -62,6 +62,7 @@ const ada: TAccountUser = {
   email: "ada@example.com",
   role: "owner",
   is_disabled: false,
+  mfa_enabled: true,
   joined_at: "2026-01-10T10:00:00Z",
 };
 const bob: TAccountUser = { ...ada, user_id: 6, name: "Bob Smith", email: "bob@example.com", role: "user" };

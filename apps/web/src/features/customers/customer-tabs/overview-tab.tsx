@@ -211,6 +211,7 @@ const userColumns = (account: TCustomerDetail): readonly Column<TUser>[] => [
     cell: (u) =>
       u.is_disabled ? <Badge variant="danger">Disabled</Badge> : <Badge variant="success">Active</Badge>,
   },
+  { header: "MFA", cell: (u) => (u.mfa_enabled ? "On" : "Off") },
   {
     header: "Joined",
     className: "whitespace-nowrap text-muted-foreground",

@@ -48,8 +48,11 @@ export function UserRowActions({ account, user }: { account: TCustomerDetail; us
           <DropdownMenuItem destructive={!user.is_disabled} onSelect={() => menu.openDialog("state")}>
             {user.is_disabled ? "Enable user" : "Disable user"}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => menu.openDialog("mfa-on")}>Enable MFA</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => menu.openDialog("mfa-off")}>Disable MFA</DropdownMenuItem>
+          {user.mfa_enabled ? (
+            <DropdownMenuItem onSelect={() => menu.openDialog("mfa-off")}>Disable MFA</DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => menu.openDialog("mfa-on")}>Enable MFA</DropdownMenuItem>
+          )}
           {!vendor && <DropdownMenuItem onSelect={() => menu.openDialog("team")}>Set team</DropdownMenuItem>}
           {manage && (
             <DropdownMenuItem destructive onSelect={() => menu.openDialog("remove")}>
