@@ -1,6 +1,8 @@
 import type { TAccountSummary, TTeam } from "@portico/shared/schemas/accounts";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { api } from "./api-client";
+import { persistedStore } from "./persisted-store";
 
 /** The organizations the signed-in user belongs to. */
 export const teamsQuery = queryOptions({
@@ -23,4 +25,19 @@ export function organizationSearchQuery(search: string) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Acts as an organization from now on (sent as `aid`), as choosing it in the switcher does: what
+ * is cached belongs to the one selected before, so it is read again.
+ */
+export function useSelectOrganization(): (accountId: number) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (accountId: number) => {
+      persistedStore.set("selectedAccountId", accountId);
+      void queryClient.resetQueries();
+    },
+    [queryClient],
+  );
 }

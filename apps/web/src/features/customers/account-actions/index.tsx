@@ -5,7 +5,6 @@
  * Purge account and send notification arrive with the next release and say so.
  */
 import type { TCustomerDetail } from "@portico/shared/schemas/customers";
-import { useQueryClient } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -19,7 +18,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { persistedStore } from "../../../lib/persisted-store";
+import { useSelectOrganization } from "../../../lib/organizations";
 import { useMenuDialogs } from "./dialog-parts";
 import {
   DeleteOrganizationDialog,
@@ -98,7 +97,7 @@ function UnavailableItem({ label, hint }: { label: string; hint: string }) {
 export function AccountActions({ account }: { account: TCustomerDetail }) {
   const abilities = account.console;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const selectOrganization = useSelectOrganization();
   const [, setSearch] = useSearchParams();
   const { trigger, openDialog, opened, onMenuCloseAutoFocus } = useMenuDialogs<DialogName>();
   // A customer (every ability false) has no console actions.
@@ -110,9 +109,7 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
     </DropdownMenuItem>
   );
   const openAsOrganization = (to: string) => {
-    persistedStore.set("selectedAccountId", account.account_id);
-    // What is cached belongs to the organization selected before, as after the switcher's choice.
-    void queryClient.resetQueries();
+    selectOrganization(account.account_id);
     navigate(to);
   };
   const showTab = (tab: string) => setSearch({ tab }, { replace: true });

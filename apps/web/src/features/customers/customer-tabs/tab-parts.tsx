@@ -3,7 +3,7 @@
  * skeleton, and links that act as the organization (select it in the org switcher, then go to a
  * screen that works on the selected organization).
  */
-import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/ui/alert";
@@ -11,7 +11,7 @@ import { buttonVariants } from "../../../components/ui/button";
 import { Pager } from "../../../components/ui/pager";
 import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
-import { persistedStore } from "../../../lib/persisted-store";
+import { useSelectOrganization } from "../../../lib/organizations";
 
 /** One tab's content: a heading (h2, under the page's h1), optional actions, then the body. */
 export function TabSection({
@@ -67,16 +67,12 @@ export function AsOrganizationLink({
   variant?: "primary" | "secondary" | "link";
   className?: string;
 }) {
-  const queryClient = useQueryClient();
+  const selectOrganization = useSelectOrganization();
   return (
     <Link
       to={to}
       className={cn(buttonVariants({ variant }), className)}
-      onClick={() => {
-        persistedStore.set("selectedAccountId", accountId);
-        // What is cached belongs to the organization selected before, as after the switcher's choice.
-        void queryClient.resetQueries();
-      }}
+      onClick={() => selectOrganization(accountId)}
     >
       {children}
     </Link>
