@@ -7,8 +7,8 @@ import type { CustomerFilter } from "@portico/shared/rules/roles";
 import type { CustomerSort, TCustomerRow } from "@portico/shared/schemas/customers";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
+import { downloadFile } from "../../lib/download";
 import type { Query } from "../../lib/http";
-import { downloadFile } from "../licences/download";
 
 export type { TCustomerRow };
 /** ZPage(ZCustomerRow) */

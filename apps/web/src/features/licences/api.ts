@@ -14,7 +14,7 @@ import type {
 import type { z } from "@portico/shared/zod";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "../../lib/api-client";
-import { downloadFile } from "./download";
+import { downloadFile } from "../../lib/download";
 
 export type { TLicence, TTrialLicence };
 export type TLicenceList = z.infer<typeof ZLicenceList>;

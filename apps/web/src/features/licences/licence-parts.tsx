@@ -5,7 +5,7 @@
 import { daysUntilExpiry } from "@portico/shared/rules/expiry";
 import { Badge } from "../../components/ui/badge";
 import { toast } from "../../components/ui/toast";
-import { saveBlob } from "./download";
+import { saveBlob } from "../../lib/download";
 
 /** Amber from this many days before expiry. */
 export const EXPIRY_WARNING_DAYS = 30;

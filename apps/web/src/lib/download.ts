@@ -1,11 +1,11 @@
 /**
- * Downloads of answers that are files (the licence, the trial CSV). A link cannot send the bearer
+ * Downloads of answers that are files (the licence, the trial CSV, the customer list). A link cannot send the bearer
  * token, so the file is fetched with it and saved through an object URL under the name the
  * server gives (Content-Disposition), or `fallbackName`.
  */
-import { errorFromResponse, type Query, send } from "../../lib/http";
-import { persistedStore } from "../../lib/persisted-store";
-import { getSession } from "../../lib/session";
+import { errorFromResponse, type Query, send } from "./http";
+import { persistedStore } from "./persisted-store";
+import { getSession } from "./session";
 
 function fileNameOf(response: Response, fallbackName: string): string {
   const disposition = response.headers.get("Content-Disposition") ?? "";
