@@ -154,6 +154,13 @@ describe("AccountActions", () => {
       expect(unavailable).toHaveAttribute("aria-disabled", "true");
       expect(unavailable).toHaveTextContent(hint);
     }
+    // The reasons stay reachable by keyboard (a disabled item would be skipped); choosing one does nothing.
+    const purge = within(menu).getByRole("menuitem", { name: /^Purge account/ });
+    purge.focus();
+    expect(purge).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("menu")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("offers nothing to a customer (every console ability false)", async () => {

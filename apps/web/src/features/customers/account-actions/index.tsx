@@ -85,9 +85,17 @@ const ELSEWHERE = [
   { label: "Re-activate subscription", to: "/subscription" },
 ] as const;
 
+/**
+ * An action that cannot be taken here, with the reason. Not `disabled`: the menu would skip it and a
+ * screen reader would never hear why; it stays reachable, announced as dimmed, and does nothing.
+ */
 function UnavailableItem({ label, hint }: { label: string; hint: string }) {
   return (
-    <DropdownMenuItem disabled className="flex-col items-start gap-0.5">
+    <DropdownMenuItem
+      aria-disabled="true"
+      onSelect={(event) => event.preventDefault()}
+      className="flex-col items-start gap-0.5 text-muted-foreground"
+    >
       <span>{label}</span>
       <span className="text-xs text-muted-foreground">{hint}</span>
     </DropdownMenuItem>
