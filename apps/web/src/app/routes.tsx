@@ -134,6 +134,7 @@ export const routes: RouteObject[] = [
               },
               ...placeholderRoutes,
               { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
+              { path: "time-log", lazy: lazyScreen(() => import("../features/customers/time-log-screen")) },
               {
                 path: "customers/:id",
                 lazy: lazyScreen(() => import("../features/customers/customer-screen")),

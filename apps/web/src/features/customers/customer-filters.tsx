@@ -80,6 +80,9 @@ export function useCustomerListState() {
 
 export type CustomerListControls = ReturnType<typeof useCustomerListState>;
 
+/** The engineer picked: null is "Me" (the viewer); the name is kept to show before the list loads. */
+export type EngineerChoice = Pick<CustomerFilter, "userId" | "userName">;
+
 /** A control with its short visible name above it (the control's accessible name is the same). */
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,14 +95,15 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EngineerPicker({
+/** The engineers (GET /api/chat/engineers), "Me" first; also the time log screen's picker. */
+export function EngineerPicker({
   filter,
   selfId,
   onChange,
 }: {
-  filter: CustomerFilter;
+  filter: EngineerChoice;
   selfId: number | null;
-  onChange: (patch: Partial<CustomerFilter>) => void;
+  onChange: (choice: EngineerChoice) => void;
 }) {
   const engineers = useQuery(engineersQuery());
   const options = [

@@ -18,6 +18,7 @@ const customer = testCustomer;
 const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName: "Vendor", isEngineer: true };
 const ENGINEER_LINKS = [
   "Customers",
+  "Time log",
   "Engineer activity",
   "Purged accounts",
   "Users without membership",
@@ -82,7 +83,7 @@ describe("app shell", () => {
     expect(within(link).getByText("3")).toBeInTheDocument();
   });
 
-  it("engineers also see Customers, Engineer activity, Purged accounts and Users without membership", async () => {
+  it("engineers also see Customers, Time log, Engineer activity, Purged accounts and Users without membership", async () => {
     renderShell(engineer);
     expect(await screen.findByText("Grace Hopper")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Main" });

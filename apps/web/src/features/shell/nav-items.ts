@@ -10,6 +10,7 @@ import CalendarDays from "lucide-react/icons/calendar-days";
 import ChartLine from "lucide-react/icons/chart-line";
 import CircleArrowUp from "lucide-react/icons/circle-arrow-up";
 import CircleUserRound from "lucide-react/icons/circle-user-round";
+import Clock from "lucide-react/icons/clock";
 import CreditCard from "lucide-react/icons/credit-card";
 import FolderOpen from "lucide-react/icons/folder-open";
 import Handshake from "lucide-react/icons/handshake";
@@ -68,6 +69,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
     name: "Engineering",
     items: [
       { to: "/customers", label: "Customers", icon: Building2, engineerOnly: true },
+      { to: "/time-log", label: "Time log", icon: Clock, engineerOnly: true },
       { to: "/activity", label: "Engineer activity", icon: ChartLine, engineerOnly: true },
       { to: "/users-without-membership", label: "Users without membership", icon: UserX, engineerOnly: true },
       { to: "/purgeview", label: "Purged accounts", icon: Archive, engineerOnly: true },

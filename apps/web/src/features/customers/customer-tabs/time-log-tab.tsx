@@ -36,6 +36,16 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
+/** "Total: 2 h 5 min in 2 entries": every entry the list matches, not only this page. */
+export function TimeLogTotal({ logs }: { logs: Pick<TTimeLogList, "total" | "total_minutes"> }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      Total: <strong className="text-foreground">{formatMinutes(logs.total_minutes)}</strong> in {logs.total}{" "}
+      {logs.total === 1 ? "entry" : "entries"}
+    </p>
+  );
+}
+
 /** Deletes an entry (the server lets its engineer or an admin); throws so the confirmation stays open on failure. */
 function DeleteTimeLog({ log }: { log: TTimeLog }) {
   const queryClient = useQueryClient();
@@ -66,7 +76,8 @@ function DeleteTimeLog({ log }: { log: TTimeLog }) {
   );
 }
 
-const COLUMNS: readonly Column<TTimeLog>[] = [
+/** Also the time log screen's columns (with the organization in place of the engineer). */
+export const TIME_LOG_COLUMNS: readonly Column<TTimeLog>[] = [
   {
     header: "Day",
     className: "whitespace-nowrap",
@@ -94,7 +105,7 @@ const COLUMNS: readonly Column<TTimeLog>[] = [
 function columnsFor(user: TUserInfo): readonly Column<TTimeLog>[] {
   const admin = user.roles.includes("admin");
   return [
-    ...COLUMNS,
+    ...TIME_LOG_COLUMNS,
     {
       header: "Actions",
       className: "w-12",
@@ -131,12 +142,7 @@ export function TimeLogTab({ account, user }: { account: TCustomerDetail; user: 
       columns={columnsFor(user)}
       rowKey={(log) => log.id}
       actions={<LogTimeButton account={account} />}
-      summary={(logs) => (
-        <p className="text-sm text-muted-foreground">
-          Total: <strong className="text-foreground">{formatMinutes(logs.total_minutes)}</strong> in{" "}
-          {logs.total} {logs.total === 1 ? "entry" : "entries"}
-        </p>
-      )}
+      summary={(logs) => <TimeLogTotal logs={logs} />}
       empty={
         <EmptyState
           icon={Clock}

@@ -1,0 +1,123 @@
+/**
+ * /time-log (issue 16): the time one engineer logged on every organization between two days
+ * (GET /api/auth/time-logs), "Me" by default over the current month, with the range's total.
+ * Time is logged from an organization's page (its Actions menu or Time log tab), so the empty
+ * state leads to Customers. Customers get the engineers-only placeholder.
+ */
+import { useQuery } from "@tanstack/react-query";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Clock from "lucide-react/icons/clock";
+import { useState } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "../../components/ui/button";
+import { DatePicker } from "../../components/ui/date-picker";
+import { EmptyState } from "../../components/ui/empty-state";
+import { PageHeader } from "../../components/ui/page-header";
+import { useCurrentUser } from "../../lib/current-user";
+import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import type { TTimeLogList } from "./account-api";
+import { type EngineerChoice, EngineerPicker } from "./customer-filters";
+import { type Column, PagedTab } from "./customer-tabs/tab-parts";
+import { TIME_LOG_COLUMNS, TimeLogTotal } from "./customer-tabs/time-log-tab";
+import { currentMonth, engineerTimeLogsQuery, rangeErrors, serverRangeErrors } from "./time-log-api";
+
+const TITLE = "Time log";
+
+type TTimeLog = TTimeLogList["items"][number];
+
+/** The organization the time went to, opening on its own time log. */
+const ORGANIZATION: Column<TTimeLog> = {
+  header: "Organization",
+  className: "min-w-36",
+  cell: (log) => (
+    <Link
+      to={`/customers/${log.account_id}?tab=time-log`}
+      className="font-medium text-link underline-offset-4 hover:underline"
+    >
+      {log.company}
+    </Link>
+  ),
+};
+
+/** The customer page's columns with the organization where the engineer was: one engineer is listed here. */
+const COLUMNS = TIME_LOG_COLUMNS.map((column) => (column.header === "Engineer" ? ORGANIZATION : column));
+
+function EngineerTimeLog({ selfId }: { selfId: number }) {
+  const [engineer, setEngineer] = useState<EngineerChoice>({ userId: null, userName: null });
+  const [from, setFrom] = useState<string | null>(() => currentMonth().from);
+  const [to, setTo] = useState<string | null>(() => currentMonth().to);
+  const [page, setPage] = useState(1);
+
+  const problems = rangeErrors(from, to);
+  const valid = from !== null && to !== null && !problems.from && !problems.to;
+  const range = { userId: engineer.userId ?? selfId, from: from ?? "", to: to ?? "" };
+  const query = useQuery({ ...engineerTimeLogsQuery(range, page), enabled: valid });
+  // The server checks the range too (its "today" may differ from this browser's): its answer
+  // goes beside the field like the browser's own check.
+  const refused = valid ? serverRangeErrors(query.error) : null;
+  const errors = refused ?? problems;
+
+  // Every new question starts at its first page.
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  return (
+    <div className="space-y-6">
+      <fieldset aria-label="Time log filters" className="flex flex-wrap items-start gap-x-4 gap-y-3">
+        <EngineerPicker filter={engineer} selfId={selfId} onChange={change(setEngineer)} />
+        <DatePicker label="From" value={from} onChange={change(setFrom)} error={errors.from} />
+        <DatePicker label="To" value={to} onChange={change(setTo)} error={errors.to} />
+      </fieldset>
+      {!valid || refused ? (
+        <p className="text-sm text-muted-foreground">Correct the dates to see the time logged.</p>
+      ) : (
+        <PagedTab
+          id="engineer-time-log"
+          title="Entries"
+          query={query}
+          page={page}
+          onPage={setPage}
+          columns={COLUMNS}
+          rowKey={(log) => log.id}
+          summary={(logs) => <TimeLogTotal logs={logs} />}
+          empty={
+            <EmptyState
+              icon={Clock}
+              title="No time logged in these dates"
+              description={
+                <p>
+                  Pick other dates or another engineer. Time is logged on an organization's page: open
+                  Customers to log time on an organization.
+                </p>
+              }
+              action={
+                <Link to="/customers" className={buttonVariants({ variant: "secondary" })}>
+                  Open Customers
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              }
+            />
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+export default function TimeLogScreen() {
+  const { data: user } = useCurrentUser();
+  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description="The time an engineer logged on every organization, day by day, and the total."
+      />
+      {user && <EngineerTimeLog selfId={user.userId} />}
+    </>
+  );
+}
