@@ -207,11 +207,19 @@ export const ZDisableRequest = z.object({ disable: z.boolean({ error: "disable m
 /** POST set-admin: grant or remove the vendor admin role (admins only; engineers of account 1 only). */
 export const ZSetAdminRequest = z.object({ user_id: zId("user_id"), admin: z.boolean() });
 
+export const ZSetAdminResponse = z.object({ user_id: z.number(), admin: z.boolean() });
+
 /** POST set-account-owner: owner of their organization, or back to user (engineers, or owners of it). */
 export const ZSetAccountOwnerRequest = z.object({
   account_id: zId("account_id"),
   user_id: zId("user_id"),
   owner: z.boolean().default(true),
+});
+
+export const ZAccountOwnerResponse = z.object({
+  account_id: z.number(),
+  user_id: z.number(),
+  role: z.enum(["user", "owner"]),
 });
 
 /**

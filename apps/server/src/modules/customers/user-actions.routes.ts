@@ -6,10 +6,12 @@
 import { ZTeam } from "@portico/shared/schemas/accounts";
 import {
   CUSTOMER_MESSAGES,
+  ZAccountOwnerResponse,
   ZDisableRequest,
   ZRemoveUsersQuery,
   ZSetAccountOwnerRequest,
   ZSetAdminRequest,
+  ZSetAdminResponse,
   ZSetTeamRequest,
   ZUserIdParam,
   ZUserMfaRequest,
@@ -17,7 +19,6 @@ import {
 } from "@portico/shared/schemas/customers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireViewer } from "../../platform/auth/require";
 import { forbidden } from "../../platform/errors";
 import { assertEngineer, assertMayManageAccount } from "../accounts/accounts.policy";
@@ -32,13 +33,6 @@ import {
 } from "./user-actions.service";
 
 const tags = ["customers"];
-
-const ZSetAdminResponse = z.object({ user_id: z.number(), admin: z.boolean() });
-const ZAccountOwnerResponse = z.object({
-  account_id: z.number(),
-  user_id: z.number(),
-  role: z.enum(["user", "owner"]),
-});
 
 export async function userActionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
