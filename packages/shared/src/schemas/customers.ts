@@ -13,6 +13,7 @@ import { ZSubscribedProduct } from "./billing";
 
 export const CUSTOMER_MESSAGES = {
   stale: "This organization was changed by someone else. Reload to see their changes.",
+  billingFixed: "The currency and payment provider are fixed once the organization has subscribed",
   notesLinkHttps: "The notes link must be an https:// address",
   notesLinkInvalid: "The notes link is not a valid address",
   notesLinkTooLong: "The notes link cannot be longer than 2000 characters",

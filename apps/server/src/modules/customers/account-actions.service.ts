@@ -15,9 +15,6 @@ import { ACCOUNT_NOT_FOUND } from "../accounts/accounts.policy";
 import { accountContents, notEmptyReason } from "../accounts/customer-detail.queries";
 import { type AuditActor, recordAudit } from "./audit";
 
-export const BILLING_FIXED =
-  "The currency and payment provider are fixed once the organization has subscribed";
-
 type DetailsInput = z.infer<typeof ZUpdateAccountDetailsRequest>;
 
 /** The account's row, held until the transaction ends (two engineers' commands apply one after the other). */
@@ -69,7 +66,7 @@ export async function updateAccountDetails(
     throw badRequest(M.vendorAccount);
   }
   if ((changes.currency_code || changes.subscription_provider) && (await hasSubscribed(exec, accountId))) {
-    throw conflict(BILLING_FIXED);
+    throw conflict(M.billingFixed);
   }
   const set = Object.fromEntries(
     Object.entries(changes).map(([field, change]) => [DETAIL_FIELDS[field as DetailField], change.to]),

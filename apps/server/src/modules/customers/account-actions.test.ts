@@ -5,7 +5,6 @@ import { accountAudit, accounts, memberships, users } from "../../db/schema";
 import { createAccount, createUser, signIn, type TestContext } from "../../test/helper";
 import { billingTestApp, buy, newOrg, type Org } from "../billing/subscription-test-kit";
 import { openIssue } from "../conversations/test-fixtures";
-import { BILLING_FIXED } from "./account-actions.service";
 
 let t: TestContext;
 let engineer: string;
@@ -133,7 +132,7 @@ describe("POST accounts/:id (details)", () => {
       version: before?.version ?? 0,
       currency_code: before?.currencyCode === "EUR" ? "USD" : "EUR",
     });
-    expect(res.body).toEqual({ status: 409, error: BILLING_FIXED });
+    expect(res.body).toEqual({ status: 409, error: M.billingFixed });
     expect(await accountRow(paying.id)).toEqual(before);
   });
 
