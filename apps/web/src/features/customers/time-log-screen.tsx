@@ -10,7 +10,7 @@ import Clock from "lucide-react/icons/clock";
 import { useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
-import { DatePicker } from "../../components/ui/date-picker";
+import { DatePicker, dateToIso } from "../../components/ui/date-picker";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { useCurrentUser } from "../../lib/current-user";
@@ -47,8 +47,9 @@ function EngineerTimeLog({ selfId }: { selfId: number }) {
   const [from, setFrom] = useState<string | null>(() => currentMonth().from);
   const [to, setTo] = useState<string | null>(() => currentMonth().to);
   const [page, setPage] = useState(1);
+  const today = dateToIso(new Date());
 
-  const problems = rangeErrors(from, to);
+  const problems = rangeErrors(from, to, today);
   const valid = from !== null && to !== null && !problems.from && !problems.to;
   const range = { userId: engineer.userId ?? selfId, from: from ?? "", to: to ?? "" };
   const query = useQuery({ ...engineerTimeLogsQuery(range, page), enabled: valid });
@@ -69,7 +70,7 @@ function EngineerTimeLog({ selfId }: { selfId: number }) {
     <div className="space-y-6">
       <fieldset aria-label="Time log filters" className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <EngineerPicker filter={engineer} selfId={selfId} onChange={change(setEngineer)} />
-        <DatePicker label="From" value={from} onChange={change(setFrom)} error={errors.from} />
+        <DatePicker label="From" value={from} onChange={change(setFrom)} error={errors.from} max={today} />
         <DatePicker label="To" value={to} onChange={change(setTo)} error={errors.to} />
       </fieldset>
       {!valid || refused ? (
