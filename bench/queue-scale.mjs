@@ -133,7 +133,13 @@ async function load(q) {
   const { rows: counts } = await q(
     "select (select count(*) from issues) as issues, (select count(*) from messages) as messages, (select count(*) from accounts) as accounts",
   );
+  // Organizations that can raise a panic: enabled ones (the demo data has a disabled one), not acme.
+  const { rows: panicAccounts } = await q(
+    "select id from accounts where id > 2 and not is_disabled order by id limit $1",
+    [PANICS],
+  );
   return {
+    panicAccounts: panicAccounts.map((r) => Number(r.id)),
     counts: counts[0],
     issuesMs: issuesAt - t0,
     messagesMs: messagesAt - issuesAt,
@@ -244,7 +250,7 @@ try {
   const watcher = await queueWatcher(base, await signIn(base, "admin@portico.example", "Admin-pass-1!"));
   const panics = [];
   for (let i = 0; i < PANICS; i++) {
-    const accountId = 3 + i;
+    const accountId = loaded.panicAccounts[i];
     const title = `Bench panic ${i}`;
     const arrived = watcher.arrival(title);
     const t = performance.now();

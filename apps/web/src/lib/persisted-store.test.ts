@@ -1,4 +1,3 @@
-import { DEFAULT_CUSTOMER_FILTER } from "@portico/shared/rules/roles";
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createPersistedStore, DEFAULTS, usePersisted } from "./persisted-store";
@@ -81,7 +80,7 @@ describe("persisted store", () => {
     expect(fresh().get("sidebarMini")).toBe(true);
   });
 
-  it("reads the customer filter through the shared rule: a stored status 'all' or junk is the default", () => {
+  it("keeps the customer filter as stored; null is the default (the list parses it with the shared rule)", () => {
     const chosen = {
       quickFilter: "account_manager",
       userId: 7,
@@ -92,12 +91,7 @@ describe("persisted store", () => {
     } as const;
     fresh().set("customerFilter", { ...chosen, plans: [...chosen.plans] });
     expect(fresh().get("customerFilter")).toEqual(chosen);
-
-    localStorage.setItem("portico.customerFilter", JSON.stringify({ ...chosen, status: "all" }));
-    expect(fresh().get("customerFilter")).toEqual({ ...DEFAULT_CUSTOMER_FILTER, plans: [] });
-    localStorage.setItem("portico.customerFilter", JSON.stringify({ ...chosen, plans: ["GOLD"] }));
-    expect(fresh().get("customerFilter")).toEqual({ ...DEFAULT_CUSTOMER_FILTER, plans: [] });
-    localStorage.setItem("portico.customerFilter", "null");
+    localStorage.setItem("portico.customerFilter", "[1,2]");
     expect(fresh().get("customerFilter")).toBeNull();
   });
 });

@@ -4,7 +4,9 @@
  * Values live in localStorage as JSON under `portico.<key>`; a value that fails its check
  * (corrupted, or written by an older release) reads as the default.
  */
-import { type CustomerFilter, parseCustomerFilter } from "@portico/shared/rules/roles";
+// Types only: the shared rules pull zod, which must stay out of the first-load bundle. The
+// customer list reads the stored filter through parseCustomerFilter itself.
+import type { CustomerFilter } from "@portico/shared/rules/roles";
 import { useCallback, useSyncExternalStore } from "react";
 
 export type { CustomerFilter };
@@ -48,12 +50,6 @@ const CHECKS: { [K in Key]: Check<K> } = {
   customerFilter: (v): v is CustomerFilter | null => v === null || isObject(v),
 };
 
-/** Values read through a rule of their own after the check. */
-const READERS: { [K in Key]?: (value: PersistedState[K]) => PersistedState[K] } = {
-  // The shared rule: a stored status "all" (earlier releases) or any bad field reads as the default.
-  customerFilter: (v) => (v === null ? null : parseCustomerFilter(v)),
-};
-
 export const DEFAULTS: PersistedState = {
   sidebarMini: false,
   theme: "system",
@@ -90,7 +86,7 @@ export function createPersistedStore(storage: () => Storage | undefined): Persis
       const raw = storage()?.getItem(PREFIX + key);
       if (raw != null) {
         const parsed: unknown = JSON.parse(raw);
-        if (CHECKS[key](parsed)) value = READERS[key]?.(parsed) ?? parsed;
+        if (CHECKS[key](parsed)) value = parsed;
       }
     } catch {
       // Unreadable storage or JSON: fall back to the default.

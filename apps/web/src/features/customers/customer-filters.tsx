@@ -19,7 +19,7 @@ import type { CustomerSort } from "@portico/shared/schemas/customers";
 import { useQuery } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { CheckboxField } from "../../components/ui/checkbox";
 import { Combobox } from "../../components/ui/combobox";
@@ -57,7 +57,8 @@ function defaultFilter(): CustomerFilter {
 /** The list's state and the ways to change it. */
 export function useCustomerListState() {
   const [stored, setStored] = usePersisted("customerFilter");
-  const filter = stored ?? defaultFilter();
+  // The shared rule: a stored status "all" (earlier releases) or any bad field reads as the default.
+  const filter = useMemo(() => (stored === null ? defaultFilter() : parseCustomerFilter(stored)), [stored]);
   const [following, setFollowing] = useState(false);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<{ sort: CustomerSort; order: SortOrder }>(DEFAULT_SORT);
