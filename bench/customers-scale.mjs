@@ -28,12 +28,12 @@ import {
   median,
   printTable,
   repoRoot,
-  requireFromServer,
   signInAs,
   startServer,
   stopServer,
   timed,
   waitFor,
+  withDatabase,
 } from "./lib.mjs";
 
 const smoke = process.env.BENCH_SMOKE === "1";
@@ -46,22 +46,9 @@ const TARGET_MS = 100;
 const ADMIN = { email: "admin@portico.example", password: "Admin-pass-1!" };
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const pg = requireFromServer("pg");
-
 /** Words the company names are made of; "-orbit-" is in one name of every 400 (the search). */
 const WORDS = `north south east west blue green red river stone cloud data media health bank
   retail energy motor logistics pharma studio labs systems works group`.split(/\s+/);
-
-async function seed(url) {
-  const client = new pg.Client({ connectionString: url });
-  client.on("error", () => {}); // the database is dropped with (force) if the bench fails
-  await client.connect();
-  try {
-    return await load((text, values) => client.query(text, values));
-  } finally {
-    await client.end();
-  }
-}
 
 async function load(q) {
   const t0 = performance.now();
@@ -204,7 +191,7 @@ let failure;
 try {
   await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
   await stopServer(server); // migrated and seeded with the demo accounts; now the bulk rows
-  const loaded = await seed(database.url);
+  const loaded = await withDatabase(database.url, load);
   const c = loaded.counts;
   console.log(
     `  seeded ${c.accounts} accounts, ${c.memberships} memberships, ${c.roles} engineers' roles, ${c.subscriptions} subscriptions in ${(loaded.totalMs / 1000).toFixed(1)} s\n`,

@@ -149,6 +149,22 @@ export async function freshDatabase() {
 }
 
 /**
+ * Runs `fn` with a query function on one connection to `url`, closed afterwards. Connection errors
+ * after the run are ignored: a failed bench drops its database with (force).
+ */
+export async function withDatabase(url, fn) {
+  const pg = requireFromServer("pg");
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    return await fn((text, values) => client.query(text, values));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * The end of a bench run on its own server, folder and database: a failure is printed with the
  * server's last output, the server stopped, the folder removed and the database dropped (kept with
  * BENCH_KEEP_DB, for EXPLAIN); the process exits 1 after a failure.

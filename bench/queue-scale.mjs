@@ -28,6 +28,7 @@ import {
   startServer,
   stopServer,
   waitFor,
+  withDatabase,
 } from "./lib.mjs";
 
 const smoke = process.env.BENCH_SMOKE === "1";
@@ -40,7 +41,6 @@ const PANICS = Math.min(SAMPLES, 50);
 const POOL = 20_000;
 const TARGETS = { list: 50, open: 50, search: 100, panic: 1000 };
 
-const pg = requireFromServer("pg");
 const { WebSocket } = requireFromServer("ws");
 
 const api = apiCall;
@@ -56,17 +56,6 @@ const WORDS = `cluster node disk replication volume snapshot latency upgrade met
   degraded rebalance scrub checksum inode tier cache backup restore policy kernel raid shard
   failover quorum heartbeat lease compaction tombstone throttle saturation erasure parity nvme
   multipath fabric iscsi mtu bonding vlan ntp clock drift skew`.split(/\s+/);
-
-async function seed(url) {
-  const client = new pg.Client({ connectionString: url });
-  client.on("error", () => {}); // the database is dropped with (force) if the bench fails
-  await client.connect();
-  try {
-    return await load((text, values) => client.query(text, values));
-  } finally {
-    await client.end();
-  }
-}
 
 async function load(q) {
   const t0 = performance.now();
@@ -200,7 +189,7 @@ let failure;
 try {
   await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
   await stopServer(server); // migrated and seeded with the demo accounts; now the bulk rows
-  const loaded = await seed(database.url);
+  const loaded = await withDatabase(database.url, load);
   console.log(
     `  seeded ${loaded.counts.issues} issues, ${loaded.counts.messages} messages, ${loaded.counts.accounts} accounts in ${(loaded.totalMs / 1000).toFixed(1)} s (issues ${(loaded.issuesMs / 1000).toFixed(1)} s, messages ${(loaded.messagesMs / 1000).toFixed(1)} s, indexes + analyse ${(loaded.indexMs / 1000).toFixed(1)} s)\n`,
   );
