@@ -79,12 +79,13 @@ export const ALERTS = {
   USER_2008: { code: 2008, text: GENERIC_TEXT },
   /** Any other upload failure (storage, a broken stream, an upload that no longer exists). */
   UPLOAD_FILE: { code: 3001, text: "Error while uploading file" },
-  /** GET /api/auth/notices (notices, not built yet). */
+  /** GET /api/auth/notices and GET /api/auth/notices/:id. */
   LIST_NOTICES: { code: 4001, text: "Error while listing notices" },
+  /** POST /api/auth/notices and notices/preview: sending a notification. */
+  SEND_NOTICE: { code: 4002, text: GENERIC_TEXT },
   /** GET /api/auth/organizations and GET /api/auth/accountsinfo, the organizations list. */
   LIST_ORGANIZATIONS: { code: 4001, text: "Error while listing organizations" },
   /** Codes of spec §8 without a text of their own (not built yet). */
-  NOTICES_4002: { code: 4002, text: GENERIC_TEXT },
   ACCOUNT_5001: { code: 5001, text: GENERIC_TEXT },
   SUBSCRIPTION_6001: { code: 6001, text: GENERIC_TEXT },
   CLUSTER_7001: { code: 7001, text: GENERIC_TEXT },

@@ -49,6 +49,13 @@ export const ALERT_TYPES = {
     mandatory: false,
     engineersOnly: false,
   },
+  /** A notification engineers sent (issue 17): to chosen accounts, users or everyone. */
+  NOTICE: {
+    category: "account",
+    name: "Notifications from Portico",
+    mandatory: true,
+    engineersOnly: false,
+  },
   TNC_UPDATE: {
     category: "account",
     name: "Revised Terms and Conditions",

@@ -18,6 +18,7 @@ import {
   ZListItemWork,
   ZNote,
 } from "./issue-work";
+import type { TMaintenanceStatus } from "./operations";
 
 export { zIntText };
 
@@ -389,7 +390,7 @@ export const ZChannel = z
   .string()
   .max(40)
   .regex(
-    /^(issue:\d{1,10}|staff:issue:\d{1,10}|account:\d{1,10}|user:\d{1,10}|queue|presence)$/,
+    /^(issue:\d{1,10}|staff:issue:\d{1,10}|account:\d{1,10}|user:\d{1,10}|queue|presence|broadcast)$/,
     "Unknown channel",
   );
 
@@ -447,4 +448,14 @@ export type TServerFrame =
   /** On `user:{id}`: alerts were read (in another tab too): the new unread count. */
   | { type: "alerts-read"; channel: string; unread: number }
   | { type: "presence"; channel: "presence"; user_id: number; online: boolean }
-  | { type: "engineer"; channel: "presence"; engineer: Omit<TEngineer, "online"> };
+  | { type: "engineer"; channel: "presence"; engineer: Omit<TEngineer, "online"> }
+  /** On `broadcast` (every signed-in socket may listen): the system alerts changed; read them again. */
+  | { type: "system-alerts"; channel: "broadcast" }
+  /** On `broadcast`: maintenance was turned on or off (or ended by itself). */
+  | { type: "maintenance"; channel: "broadcast"; status: TMaintenanceStatus };
+
+/**
+ * The channel every signed-in socket may listen to (issue 17): what concerns everybody at once,
+ * such as system alerts and maintenance. It carries no account's or user's data.
+ */
+export const BROADCAST_CHANNEL = "broadcast";

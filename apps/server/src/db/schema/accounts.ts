@@ -35,6 +35,11 @@ export const accounts = pgTable(
     memberCount: integer().notNull().default(0),
     /** Bumped by every edit of the account's details: two engineers editing at once, one wins. */
     version: integer().notNull().default(1),
+    /**
+     * Set when a purge began (issue 17): from then on the account is out of everyone's reach (as
+     * a disabled one) and out of every list, until the purge job deletes it.
+     */
+    purgeStartedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("accounts_company_lower_idx").on(sql`lower(${t.company})`)],

@@ -14,8 +14,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { notices } from "./console-ops";
 import { issues } from "./conversations";
 import { users } from "./users";
 
@@ -34,12 +36,15 @@ export const alerts = pgTable(
     /** The organization the alert is about, when there is one (the customer page's alerts tab). */
     accountId: integer().references(() => accounts.id, { onDelete: "set null" }),
     data: jsonb().notNull().default({}),
+    /** The notice (issue 17) this alert delivers: one per user, never two. */
+    noticeId: bigint({ mode: "number" }).references(() => notices.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("alerts_user_idx").on(t.userId, t.id.desc()),
     index("alerts_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex("alerts_notice_user_idx").on(t.noticeId, t.userId).where(sql`${t.noticeId} is not null`),
     index("alerts_account_idx").on(t.accountId, t.id.desc()).where(sql`${t.accountId} is not null`),
   ],
 );

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./billing";
 export * from "./categories";
 export * from "./clusters";
+export * from "./console-ops";
 export * from "./conversations";
 export * from "./customers";
 export * from "./files";

@@ -39,6 +39,8 @@ export const maintenance = pgTable("maintenance", {
   enabled: boolean().notNull().default(false),
   message: text(),
   until: timestamp({ withTimezone: true }),
+  /** The maintenance_windows row of the window now on (issue 17). */
+  windowId: integer(),
   updatedBy: integer(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,7 @@
  * 16 KiB (1009, by ws), floods (4429); unparseable frames get an `error` frame.
  */
 import {
+  BROADCAST_CHANNEL,
   CHAT_CLOSE,
   type TClientFrame,
   type TServerFrame,
@@ -177,7 +178,7 @@ export class ChatConnection {
 
   /** Whether the viewer may listen to a channel (an unknown issue is simply not readable). */
   private async mayRead(viewer: Viewer, channel: string): Promise<boolean> {
-    if (channel === PRESENCE_CHANNEL) return true;
+    if (channel === PRESENCE_CHANNEL || channel === BROADCAST_CHANNEL) return true;
     if (channel === QUEUE_CHANNEL) return viewer.isEngineer;
     if (channel === userChannel(viewer.userId)) return true;
     if (channel.startsWith("staff:")) {

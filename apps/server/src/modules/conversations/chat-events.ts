@@ -85,3 +85,8 @@ export function pushPresence(realtime: Realtime, userId: number, online: boolean
 export function pushEngineer(realtime: Realtime, engineer: Omit<TEngineer, "online">) {
   send(realtime, { type: "engineer", channel: PRESENCE_CHANNEL, engineer });
 }
+
+/** To every signed-in socket (issue 17): system alerts changed, maintenance turned on or off. */
+export function pushBroadcast(realtime: Realtime, frame: Extract<TServerFrame, { channel: "broadcast" }>) {
+  send(realtime, frame);
+}
