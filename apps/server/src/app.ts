@@ -23,6 +23,7 @@ import { categoryRoutes } from "./modules/conversations/categories.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { customersModule } from "./modules/customers/customers.module";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
+import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { filesModule } from "./modules/files/files.module";
 import { licencesModule } from "./modules/licences/licences.module";
 import { machineAuthModule } from "./modules/machine-auth/machine-auth.module";
@@ -143,6 +144,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(licencesModule);
   await app.register(billingModule);
   await app.register(customersModule);
+  await app.register(feedbackRoutes, { prefix: "/api/auth" });
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

@@ -39,6 +39,8 @@ const RULES = {
   summariesPerUser: { points: 30, duration: HOUR },
   /** The contact-sales form reaches people (and a forward URL): one user's requests. */
   salesRequestsPerUser: { points: 10, duration: HOUR },
+  /** Feedback is read by people: one user's sends. */
+  feedbackPerUser: { points: 10, duration: HOUR },
 } as const;
 
 export type LimitName = keyof typeof RULES;

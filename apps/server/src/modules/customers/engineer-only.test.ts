@@ -13,7 +13,7 @@ import { createAccount, createTestApp, createUser, signIn, type TestContext } fr
 
 /** The console's paths: organizations and their work, user actions, use cases, time logs. */
 const CONSOLE_PATH =
-  /^\/api\/auth\/(accounts?\/|accountsinfo(\/|$)|set-|users(\/|$)|use-cases(\/|$)|time-logs(\/|$))/;
+  /^\/api\/auth\/(accounts?\/|accountsinfo(\/|$)|set-|users(\/|$)|use-cases(\/|$)|time-logs(\/|$)|feedback(\/|$))/;
 
 /** What a customer may call there (each route's own tests hold its rules for customers). */
 const CUSTOMER_MAY_CALL = [
@@ -24,6 +24,8 @@ const CUSTOMER_MAY_CALL = [
   // Owners act on their own organization.
   "DELETE /api/auth/users",
   "POST /api/auth/set-account-owner",
+  // Anyone signed in sends feedback; only engineers read it.
+  "POST /api/auth/feedback",
 ];
 
 /** The routes the issue names as engineers' (the walk must find at least these). */
@@ -45,6 +47,7 @@ const NAMED_ENGINEER_ONLY = [
   "POST /api/auth/accounts/:id",
   "DELETE /api/auth/accounts/:id",
   "POST /api/auth/account/:id",
+  "GET /api/auth/feedback",
 ];
 
 /** Tables the console's commands change (the snapshot holds every table; these must be among them). */
