@@ -1,0 +1,344 @@
+/**
+ * Issue 17, the vendor's console part two, in the browser:
+ * - an engineer sends a notification to one organization; its owner's open bell counts it live,
+ *   the bell lists it, and the development mailbox has the e-mail;
+ * - an engineer posts a system alert that the customer's and the engineer's open browsers show
+ *   without a reload, and clears it: it leaves both;
+ * - an engineer turns maintenance on while a customer's browser is open on a screen: it goes to
+ *   /maintenance by itself, and when maintenance is turned off it comes back to that screen;
+ * - an owner invites a user on /users (the invitee accepts the e-mailed invitation) and removes
+ *   the new member again;
+ * - axe walks the new screens (light, dark and 375 px wide).
+ *
+ * Each journey makes its own organization through the API (a new customer and their
+ * organization), so nothing of the demo data changes; what is global (a system alert,
+ * maintenance) is undone in a `finally` through the API should a step fail.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  bearerOf,
+  demo,
+  linkInMail,
+  showScheme,
+  signedInPage,
+  signInWithCode,
+  signUpWithOrganizationViaApi,
+  uniqueTag,
+  waitForMail,
+} from "./support/helpers";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const DESKTOP = { width: 1366, height: 850 };
+const PHONE = { width: 375, height: 812 };
+
+type Founder = { email: string; password: string; name: string; company: string };
+
+/** A new organization whose only member is its owner, made through the API. */
+async function newOrganization(request: APIRequestContext, prefix: string): Promise<Founder> {
+  const company = uniqueTag(prefix).toLowerCase();
+  const founder = {
+    email: `${company}-owner@example.com`,
+    password: "Founder-pass-1!long",
+    name: "Fiona Founder",
+    company,
+  };
+  await signUpWithOrganizationViaApi(request, founder);
+  return founder;
+}
+
+/** The new organization's owner signed in (with the e-mailed code) in a browser of their own. */
+async function ownerPage(browser: Browser, founder: Founder): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await page.goto("/");
+  await signInWithCode(page, founder.email, founder.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+  return page;
+}
+
+/** The shell's bell of the top bar. */
+const bellOf = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Alerts/ });
+
+/** Serious or critical violations on the page as it is now, one line each. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `[${where}] ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
+}
+
+test("an engineer's notification reaches the organization's owner live in the bell and by e-mail", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const founder = await newOrganization(request, "note");
+  const title = `Planned upgrade ${uniqueTag()}`;
+  const body = "The portal upgrades to 5.0 on Saturday; expect a short pause in the afternoon.";
+
+  const customer = await ownerPage(browser, founder);
+  const bell = bellOf(customer);
+  // A new customer has nothing unread.
+  await expect(bell).toHaveAccessibleName("Alerts");
+
+  const engineer = await signedInPage(browser, demo.admin);
+  await test.step("the engineer sends it to the new organization from /notifications", async () => {
+    await engineer.goto("/notifications");
+    await expect(engineer.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+    await engineer.getByRole("button", { name: "Send notification" }).first().click();
+    const dialog = engineer.getByRole("dialog", { name: "Send notification" });
+    await dialog.getByRole("textbox", { name: "Title" }).fill(title);
+    await dialog.getByRole("textbox", { name: "Message" }).fill(body);
+    await dialog.getByRole("radio", { name: "Organizations" }).check();
+    await dialog.getByRole("combobox", { name: /Organizations/ }).click();
+    await engineer.getByRole("combobox", { name: /^Search/ }).fill(founder.company);
+    await engineer.getByRole("option", { name: founder.company }).click();
+    await expect(dialog.getByText("Goes to 1 user; 1 also by e-mail")).toBeVisible();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(engineer.getByText(/(Notification sent to|Sending to) 1 user/)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const row = engineer.getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText("Sent");
+    await expect(row).toContainText("1 organization");
+  });
+
+  await test.step("the owner's open bell counts it and lists it; the mailbox has it", async () => {
+    await expect(bell).toHaveAccessibleName("Alerts, 1 unread");
+    await bell.click();
+    const newest = customer.getByRole("list", { name: "Newest alerts" });
+    await expect(newest.getByRole("link").filter({ hasText: title })).toBeVisible();
+    await customer.keyboard.press("Escape");
+
+    const mail = await waitForMail(request, founder.email, new RegExp(escapeRegExp(title)));
+    expect(mail.text).toContain(body);
+  });
+
+  await test.step("the notices list counts the read", async () => {
+    await customer.goto("/alerts");
+    const item = customer.getByRole("listitem").filter({ hasText: title });
+    await expect(item).toContainText(body);
+    await item.getByRole("button", { name: "Mark as read" }).click();
+    await expect(bell).toHaveAccessibleName("Alerts");
+    await engineer.reload();
+    await expect(engineer.getByRole("row").filter({ hasText: title })).toContainText("1 of 1");
+  });
+  await customer.context().close();
+  await engineer.context().close();
+});
+
+test("a system alert shows in every open browser without a reload and leaves when cleared", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const message = `Storage upgrade tonight ${uniqueTag()}`;
+  const customer = await signedInPage(browser, demo.user);
+  const engineer = await signedInPage(browser, demo.admin);
+  await customer.goto("/profile");
+  await expect(customer.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+
+  /** The banner of the shell showing the alert. */
+  const bannerOf = (page: Page) => page.getByRole("status").filter({ hasText: message });
+  try {
+    await test.step("the engineer posts a warning", async () => {
+      await engineer.goto("/system-alerts");
+      await expect(engineer.getByRole("heading", { level: 1, name: "System alerts" })).toBeVisible();
+      await engineer.getByLabel("Level").click();
+      await engineer.getByRole("option", { name: "Warning" }).click();
+      await engineer.getByRole("textbox", { name: "Message" }).fill(message);
+      await engineer.getByRole("button", { name: "Post alert" }).click();
+      await expect(engineer.getByRole("row").filter({ hasText: message })).toContainText("Live");
+    });
+
+    await test.step("both open browsers show it without a reload", async () => {
+      await expect(bannerOf(customer)).toBeVisible();
+      await expect(bannerOf(engineer)).toBeVisible();
+      // Still on the screen it was open on: nothing reloaded or navigated.
+      await expect(customer).toHaveURL(/\/profile$/);
+    });
+
+    await test.step("the engineer clears it: it leaves both", async () => {
+      const row = engineer.getByRole("row").filter({ hasText: message });
+      await row.getByRole("button", { name: "Clear" }).click();
+      const confirm = engineer.getByRole("alertdialog");
+      await confirm.getByRole("button", { name: "Clear alert" }).click();
+      await expect(row).toContainText("Cleared");
+      await expect(bannerOf(customer)).toHaveCount(0);
+      await expect(bannerOf(engineer)).toHaveCount(0);
+    });
+  } finally {
+    await clearSystemAlert(engineer, message);
+    await customer.context().close();
+    await engineer.context().close();
+  }
+});
+
+test("maintenance sends an open customer's browser to /maintenance and back when it ends", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const message = `Upgrading the database ${uniqueTag()}`;
+  const customer = await signedInPage(browser, demo.user);
+  const engineer = await signedInPage(browser, demo.admin);
+  await customer.goto("/profile");
+  await expect(customer.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+
+  try {
+    await test.step("the engineer turns it on at /mnt: the customer's browser goes to /maintenance", async () => {
+      await engineer.goto("/mnt");
+      await expect(engineer.getByRole("heading", { level: 1, name: "Maintenance mode" })).toBeVisible();
+      await engineer.getByRole("button", { name: "15 min" }).click();
+      await engineer.getByRole("textbox", { name: "Message for users" }).fill(message);
+      await engineer.getByRole("button", { name: "Enable maintenance" }).click();
+      await expect(
+        engineer.getByText("Maintenance is on: customers now see the maintenance page."),
+      ).toBeVisible();
+      await expect(engineer.getByText("Ada Admin")).toBeVisible();
+
+      await expect(customer).toHaveURL(/\/maintenance$/);
+      await expect(
+        customer.getByRole("heading", { level: 1, name: "Portico is under maintenance" }),
+      ).toBeVisible();
+      await expect(customer.getByText(message)).toBeVisible();
+      await expect(customer.getByRole("button", { name: "Sign out" })).toBeVisible();
+      // The engineer is not sent away.
+      await expect(engineer).toHaveURL(/\/mnt$/);
+    });
+
+    await test.step("the engineer turns it off: the customer's browser comes back to where it was", async () => {
+      await engineer.getByRole("button", { name: "Disable maintenance" }).click();
+      await expect(engineer.getByText("Maintenance is off: the portal is open again.")).toBeVisible();
+      await expect(customer).toHaveURL(/\/profile$/, { timeout: 20_000 });
+      await expect(customer.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+    });
+  } finally {
+    await turnMaintenanceOff(engineer);
+    await customer.context().close();
+    await engineer.context().close();
+  }
+});
+
+test("an owner invites a user on /users and removes the new member", async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const founder = await newOrganization(request, "team");
+  const invitee = { email: `${founder.company}-ivy@example.com`, name: "Ivy Invitee" };
+  const owner = await ownerPage(browser, founder);
+  await owner.goto("/users");
+  await expect(owner.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  const members = owner.getByRole("table", { name: "Members" });
+  await expect(members.getByRole("row").filter({ hasText: founder.email })).toContainText("Owner");
+
+  const mail = await test.step("invite by e-mail: the invitation is pending", async () => {
+    await owner.getByRole("button", { name: "Invite user" }).click();
+    const dialog = owner.getByRole("dialog", { name: "Invite user" });
+    await dialog.getByRole("textbox", { name: "Email" }).fill(invitee.email);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(owner.getByText(`Invitation sent to ${invitee.email}.`)).toBeVisible();
+    await expect(owner.getByRole("main").getByText(invitee.email)).toBeVisible();
+    return waitForMail(request, invitee.email, `You are invited to join ${founder.company} on Portico`);
+  });
+
+  await test.step("the invitee accepts; the owner sees a new member", async () => {
+    const token = new URL(linkInMail(mail, "Accept invitation")).searchParams.get("token");
+    const signup = await request.post("/api/auth/signup", {
+      data: {
+        email: invitee.email,
+        token,
+        name: invitee.name,
+        password: "Invitee-pass-1!long",
+        consent_received: true,
+        country_code: "DE",
+        timezone: "Europe/Berlin",
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    await owner.reload();
+    await expect(members.getByRole("row").filter({ hasText: invitee.email })).toContainText("User");
+  });
+
+  await test.step("the owner removes the member", async () => {
+    const row = members.getByRole("row").filter({ hasText: invitee.email });
+    await row.getByRole("button", { name: `Actions for ${invitee.name}` }).click();
+    await owner.getByRole("menuitem", { name: "Remove" }).click();
+    const confirm = owner.getByRole("alertdialog");
+    await expect(confirm).toContainText(invitee.name);
+    await confirm.getByRole("button", { name: /^Remove/ }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(members.getByRole("row").filter({ hasText: invitee.email })).toHaveCount(0);
+    await owner.reload();
+    await expect(members.getByRole("row").filter({ hasText: founder.email })).toBeVisible();
+    await expect(members.getByRole("row").filter({ hasText: invitee.email })).toHaveCount(0);
+  });
+  await owner.context().close();
+});
+
+/** The console's new screens (engineers), and /users as an owner sees it. */
+const ENGINEER_SCREENS = [
+  { path: "/users", title: "Users" },
+  { path: "/users-without-membership", title: "Users without membership" },
+  { path: "/purgeview", title: "Purged accounts" },
+  { path: "/notifications", title: "Notifications" },
+  { path: "/system-alerts", title: "System alerts" },
+  { path: "/feedback", title: "Feedback" },
+  { path: "/mnt", title: "Maintenance mode" },
+] as const;
+
+test("the console's new screens have no serious accessibility violation (light, dark, 375 px)", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  const walk = async (page: Page, role: string, screens: readonly { path: string; title: string }[]) => {
+    for (const screen of screens) {
+      await test.step(`${role} ${screen.path}`, async () => {
+        await page.setViewportSize(DESKTOP);
+        await page.goto(screen.path);
+        await expect(page.getByRole("heading", { level: 1, name: screen.title })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        for (const [name, viewport, scheme] of [
+          ["light", DESKTOP, "light"],
+          ["dark", DESKTOP, "dark"],
+          ["375 px", PHONE, "light"],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          await showScheme(page, scheme);
+          found.push(...(await violations(page, `${name} ${role} ${screen.path}`)));
+        }
+      });
+    }
+  };
+  const engineer = await signedInPage(browser, demo.admin);
+  await walk(engineer, "engineer", ENGINEER_SCREENS);
+  await engineer.context().close();
+  const owner = await signedInPage(browser, demo.owner);
+  await walk(owner, "owner", [{ path: "/users", title: "Users" }]);
+  await owner.context().close();
+  expect(found, found.join("\n")).toEqual([]);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Clears the system alert with this message if a failed step left it live (the API, as the engineer). */
+async function clearSystemAlert(engineer: Page, message: string): Promise<void> {
+  const headers = await bearerOf(engineer);
+  const list = await engineer.request.get("/api/auth/system-alerts?page_size=100", { headers });
+  if (!list.ok()) return;
+  const { items } = (await list.json()) as { items: { id: number; message: string; state?: string }[] };
+  for (const alert of items.filter((a) => a.message === message && a.state !== "cleared"))
+    await engineer.request.post(`/api/auth/system-alerts/${alert.id}/clear`, { headers });
+}
+
+/** Maintenance off (the API, as the engineer), whatever a failed step left. */
+async function turnMaintenanceOff(engineer: Page): Promise<void> {
+  const status = await engineer.request.get("/api/maintenance/status");
+  if (status.ok() && ((await status.json()) as { status: string }).status === "OK") return;
+  await engineer.request.post("/api/maintenance/disable", { headers: await bearerOf(engineer) });
+}
