@@ -1,14 +1,26 @@
-import { ZDeployEnv, ZMaintenanceEnable, ZMaintenanceStatus } from "@portico/shared/schemas/operations";
+import {
+  ZDeployEnv,
+  ZMaintenanceDetails,
+  ZMaintenanceEnable,
+  ZMaintenanceStatus,
+} from "@portico/shared/schemas/operations";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../platform/auth/require";
 import { assertEngineer } from "../accounts/accounts.policy";
+import {
+  disableMaintenance,
+  enableMaintenance,
+  maintenanceDetails,
+  registerMaintenanceJobs,
+} from "./maintenance.service";
 
 const tags = ["operations"];
 
 export async function operationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  registerMaintenanceJobs(ctx);
 
   /** Public: the web app decides from it whether to start error reporting. */
   const open = { public: true, maintenance: "open" } as const;
@@ -36,6 +48,17 @@ export async function operationsRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** Engineers: the window now on (who, since when, until when) and the last 20 windows. */
+  app.get(
+    "/maintenance/details",
+    { config: { maintenance: "open" }, schema: { tags, response: { 200: ZMaintenanceDetails } } },
+    async (request, reply) => {
+      assertEngineer(requireViewer(request));
+      reply.header("cache-control", "no-store");
+      return maintenanceDetails(ctx);
+    },
+  );
+
   app.post(
     "/maintenance/enable",
     {
@@ -44,10 +67,9 @@ export async function operationsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const viewer = requireViewer(request);
       assertEngineer(viewer);
-      const until = new Date(Date.now() + request.body.duration * 60_000);
-      await ctx.maintenance.set(true, viewer.userId, request.body.message, until);
-      request.log.info({ until }, "maintenance enabled");
-      return { status: "MAINTENANCE" as const, message: request.body.message, until: until.toISOString() };
+      const status = await enableMaintenance(ctx, viewer, request.body);
+      request.log.info({ until: status.until }, "maintenance enabled");
+      return status;
     },
   );
 
@@ -57,9 +79,9 @@ export async function operationsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const viewer = requireViewer(request);
       assertEngineer(viewer);
-      await ctx.maintenance.set(false, viewer.userId);
+      const status = await disableMaintenance(ctx, viewer);
       request.log.info("maintenance disabled");
-      return { status: "OK" as const, message: null, until: null };
+      return status;
     },
   );
 }
