@@ -136,40 +136,54 @@ test("a system alert shows in every open browser without a reload and leaves whe
   browser,
 }) => {
   test.setTimeout(120_000);
-  const message = `Storage upgrade tonight ${uniqueTag()}`;
+  // Short enough for the row's buttons to name it whole ("Clear <message>").
+  const message = `Storage work ${Date.now().toString(36)}`;
   const customer = await signedInPage(browser, demo.user);
   const engineer = await signedInPage(browser, demo.admin);
   await customer.goto("/profile");
   await expect(customer.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
 
-  /** The banner of the shell showing the alert. */
-  const bannerOf = (page: Page) => page.getByRole("status").filter({ hasText: message });
+  /** The shell's banner showing the alert (a warning is a polite status). */
+  const bannerOf = (page: Page) =>
+    page.getByRole("region", { name: "System alerts" }).getByRole("status").filter({ hasText: message });
+  const rowOf = (page: Page) =>
+    page.getByRole("table", { name: "System alerts" }).getByRole("row").filter({ hasText: message });
   try {
-    await test.step("the engineer posts a warning", async () => {
+    await test.step("the engineer posts a warning on /system-alerts", async () => {
       await engineer.goto("/system-alerts");
       await expect(engineer.getByRole("heading", { level: 1, name: "System alerts" })).toBeVisible();
-      await engineer.getByLabel("Level").click();
+      await engineer.getByRole("button", { name: "New system alert" }).first().click();
+      const dialog = engineer.getByRole("dialog", { name: "New system alert" });
+      await dialog.getByRole("combobox", { name: "Level" }).click();
       await engineer.getByRole("option", { name: "Warning" }).click();
-      await engineer.getByRole("textbox", { name: "Message" }).fill(message);
-      await engineer.getByRole("button", { name: "Post alert" }).click();
-      await expect(engineer.getByRole("row").filter({ hasText: message })).toContainText("Live");
+      await dialog.getByRole("textbox", { name: "Message" }).fill(message);
+      await dialog.getByRole("button", { name: "Post alert" }).click();
+      await expect(engineer.getByText("System alert posted")).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(rowOf(engineer)).toContainText("Live");
+      await expect(rowOf(engineer)).toContainText("Warning");
     });
 
     await test.step("both open browsers show it without a reload", async () => {
       await expect(bannerOf(customer)).toBeVisible();
+      await expect(bannerOf(customer)).toContainText(`Warning: ${message}`);
       await expect(bannerOf(engineer)).toBeVisible();
-      // Still on the screen it was open on: nothing reloaded or navigated.
+      // Still the screen it was open on: nothing reloaded or navigated.
       await expect(customer).toHaveURL(/\/profile$/);
     });
 
     await test.step("the engineer clears it: it leaves both", async () => {
-      const row = engineer.getByRole("row").filter({ hasText: message });
-      await row.getByRole("button", { name: "Clear" }).click();
-      const confirm = engineer.getByRole("alertdialog");
+      await rowOf(engineer)
+        .getByRole("button", { name: `Clear ${message}` })
+        .click();
+      const confirm = engineer.getByRole("alertdialog", { name: "Clear this system alert?" });
+      await expect(confirm).toContainText(message);
       await confirm.getByRole("button", { name: "Clear alert" }).click();
-      await expect(row).toContainText("Cleared");
-      await expect(bannerOf(customer)).toHaveCount(0);
+      await expect(engineer.getByText("System alert cleared")).toBeVisible();
+      await expect(rowOf(engineer)).toContainText("Cleared");
       await expect(bannerOf(engineer)).toHaveCount(0);
+      await expect(bannerOf(customer)).toHaveCount(0);
+      await expect(customer).toHaveURL(/\/profile$/);
     });
   } finally {
     await clearSystemAlert(engineer, message);
@@ -185,20 +199,28 @@ test("maintenance sends an open customer's browser to /maintenance and back when
   const message = `Upgrading the database ${uniqueTag()}`;
   const customer = await signedInPage(browser, demo.user);
   const engineer = await signedInPage(browser, demo.admin);
+  // The engineer's second tab, in the app: it stays there with a banner.
+  const engineerApp = await engineer.context().newPage();
   await customer.goto("/profile");
   await expect(customer.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await engineerApp.goto("/issues");
+  await expect(engineerApp.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
 
   try {
     await test.step("the engineer turns it on at /mnt: the customer's browser goes to /maintenance", async () => {
       await engineer.goto("/mnt");
       await expect(engineer.getByRole("heading", { level: 1, name: "Maintenance mode" })).toBeVisible();
       await engineer.getByRole("button", { name: "15 min" }).click();
+      await expect(engineer.getByRole("spinbutton", { name: "Duration (minutes)" })).toHaveValue("15");
       await engineer.getByRole("textbox", { name: "Message for users" }).fill(message);
       await engineer.getByRole("button", { name: "Enable maintenance" }).click();
       await expect(
         engineer.getByText("Maintenance is on: customers now see the maintenance page."),
       ).toBeVisible();
-      await expect(engineer.getByText("Ada Admin")).toBeVisible();
+      const state = engineer.getByRole("status").filter({ hasText: "Maintenance is on." });
+      await expect(state).toContainText(`Message: ${message}`);
+      await expect(state).toContainText("Turned on by Ada Admin");
+      await expect(state).toContainText(/in 1[45] minutes/);
 
       await expect(customer).toHaveURL(/\/maintenance$/);
       await expect(
@@ -206,15 +228,28 @@ test("maintenance sends an open customer's browser to /maintenance and back when
       ).toBeVisible();
       await expect(customer.getByText(message)).toBeVisible();
       await expect(customer.getByRole("button", { name: "Sign out" })).toBeVisible();
-      // The engineer is not sent away.
-      await expect(engineer).toHaveURL(/\/mnt$/);
+      await expect(customer.getByRole("link", { name: "Engineers: manage maintenance" })).toBeVisible();
+
+      // Engineers are not sent away: the app shows them a banner leading to /mnt.
+      const banner = engineerApp.getByRole("region", { name: "Maintenance" });
+      await expect(banner).toContainText("Maintenance is on");
+      await expect(banner.getByRole("link", { name: "Manage maintenance" })).toHaveAttribute("href", "/mnt");
+      await expect(engineerApp).toHaveURL(/\/issues$/);
     });
 
     await test.step("the engineer turns it off: the customer's browser comes back to where it was", async () => {
       await engineer.getByRole("button", { name: "Disable maintenance" }).click();
       await expect(engineer.getByText("Maintenance is off: the portal is open again.")).toBeVisible();
+      await expect(
+        engineer
+          .getByRole("table", { name: "Maintenance history" })
+          .getByRole("row")
+          .filter({ hasText: message }),
+      ).toContainText("Turned off by Ada Admin");
+      // /maintenance checks every 5 s.
       await expect(customer).toHaveURL(/\/profile$/, { timeout: 20_000 });
       await expect(customer.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+      await expect(engineerApp.getByRole("region", { name: "Maintenance" })).toHaveCount(0);
     });
   } finally {
     await turnMaintenanceOff(engineer);
