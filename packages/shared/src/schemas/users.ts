@@ -17,7 +17,7 @@ export const USER_DIRECTORY_MEMBERSHIPS = ["any", "none"] as const;
 export type UserDirectoryMembership = (typeof USER_DIRECTORY_MEMBERSHIPS)[number];
 
 export const USER_MESSAGES = {
-  inviteNotFound: "Invitation not found",
+  inviteNotFound: "Invite not found",
 } as const;
 
 const emptyIsAbsent = (v: unknown) => (v === "" ? undefined : v);
