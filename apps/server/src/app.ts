@@ -34,6 +34,7 @@ import { TwilioSms } from "./modules/phone/twilio-sms";
 import { planningRoutes } from "./modules/planning/planning.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { summaryRoutes } from "./modules/summaries/summaries.routes";
+import { userRoutes } from "./modules/users/users.routes";
 import { JwtSigner } from "./platform/auth/jwt";
 import type { AppContext } from "./platform/context";
 import type { Db } from "./platform/db/client";
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(billingModule);
   await app.register(customersModule);
   await app.register(feedbackRoutes, { prefix: "/api/auth" });
+  await app.register(userRoutes, { prefix: "/api/auth" });
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

@@ -48,6 +48,7 @@ const NAMED_ENGINEER_ONLY = [
   "DELETE /api/auth/accounts/:id",
   "POST /api/auth/account/:id",
   "GET /api/auth/feedback",
+  "GET /api/auth/users",
 ];
 
 /** Tables the console's commands change (the snapshot holds every table; these must be among them). */
