@@ -113,6 +113,8 @@ export const ZAlert = z.object({
   type: z.enum(ALERT_TYPE_CODES as [AlertType, ...AlertType[]]),
   category: z.enum(ALERT_CATEGORIES),
   message: z.string(),
+  /** The longer text of an alert, shown under its message (a notice's body), if it has one. */
+  detail: z.string().nullable(),
   /** Where the alert leads in the app (a path), if anywhere. */
   link: z.string().nullable(),
   issue_number: z.number().nullable(),

@@ -146,6 +146,7 @@ describe("ISSUE_REPLY", () => {
         type: "ISSUE_REPLY",
         category: "issues",
         message: `Erin Engineer replied on #${n} Live one`,
+        detail: null,
         link: `/issues/${n}?msgIndex=2`,
         issue_number: n,
         created_at: expect.any(String),

@@ -23,6 +23,7 @@ const columns = {
   id: alerts.id,
   type: alerts.type,
   message: alerts.message,
+  detail: sql<string | null>`${alerts.data}->>'detail'`,
   link: alerts.link,
   issue_number: alerts.issueNumber,
   created_at: alerts.createdAt,

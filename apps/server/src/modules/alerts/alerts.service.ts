@@ -80,6 +80,8 @@ export interface AlertRow {
   id: number | string;
   type: AlertType;
   message: string;
+  /** data->>'detail': the longer text (a notice's body). */
+  detail: string | null;
   link: string | null;
   issue_number: number | null;
   created_at: Date | string;
@@ -98,6 +100,7 @@ export function presentAlert(row: AlertRow): TAlert {
     type: row.type,
     category: ALERT_TYPES[row.type].category,
     message: row.message,
+    detail: row.detail ?? null,
     link: row.link,
     issue_number: row.issue_number,
     created_at: new Date(row.created_at).toISOString(),
@@ -147,7 +150,7 @@ export async function raiseAlerts(
              ${JSON.stringify(input.data ?? {})}::jsonb, clock_timestamp()
       from ${users} u
       where u.id in (${recipientsSql(input.userIds)}) and ${sql.join(filters, sql` and `)}
-      returning id, user_id, type, message, link, issue_number, created_at, read_at
+      returning id, user_id, type, message, data->>'detail' as detail, link, issue_number, created_at, read_at
     )
     select c.*,
            (select count(*) from ${alerts} a where a.user_id = c.user_id and a.read_at is null) + 1 as unread,

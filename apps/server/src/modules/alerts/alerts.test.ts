@@ -57,6 +57,7 @@ describe("GET /api/chat/alerts", () => {
       type: "MEETING",
       category: "planning",
       message: "m1",
+      detail: null,
       link: "/somewhere",
       issue_number: null,
       created_at: expect.any(String),
@@ -186,6 +187,7 @@ describe("alert types, categories and subscriptions", () => {
       "TODO_DUE",
       "CLUSTER_CHECK",
       "CLUSTER_NOT_REPORTING",
+      "NOTICE",
       "TNC_UPDATE",
     ]);
     expect(mine.body.every((s: { enabled: boolean }) => s.enabled)).toBe(true);

@@ -8,6 +8,7 @@ export function makeAlert(overrides: Partial<TAlert> = {}): TAlert {
     type: "MENTION",
     category: "issues",
     message: "Erin Engineer mentioned you in #12 Printer on fire",
+    detail: null,
     link: "/issues/12?msgIndex=4",
     issue_number: 12,
     created_at: "2026-01-01T10:00:00Z",
