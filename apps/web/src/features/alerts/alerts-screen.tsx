@@ -21,6 +21,7 @@ import { Select } from "../../components/ui/select";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { cn } from "../../lib/cn";
+import { AlertDetail, AnnouncementIcon, isAnnouncement } from "./alert-detail";
 import {
   type AlertListParams,
   alertCategoriesQuery,
@@ -61,6 +62,7 @@ function AlertRow({ alert }: { alert: TAlert }) {
   const setRead = useSetAlertRead();
   const openQuietly = useSetAlertRead({ quiet: true });
   const unread = alert.read_at === null;
+  const announcement = isAnnouncement(alert);
   return (
     <li
       className={cn(
@@ -71,8 +73,13 @@ function AlertRow({ alert }: { alert: TAlert }) {
       <div className="min-w-0 flex-1 space-y-1">
         <p
           id={messageId}
-          className={cn("text-sm break-words", unread ? "font-medium" : "text-muted-foreground")}
+          className={cn(
+            "text-sm break-words",
+            announcement && "flex items-start gap-2",
+            unread ? "font-medium" : "text-muted-foreground",
+          )}
         >
+          {announcement && <AnnouncementIcon className="mt-0.5" />}
           {alert.link ? (
             <Link
               to={alert.link}
@@ -85,6 +92,7 @@ function AlertRow({ alert }: { alert: TAlert }) {
             alert.message
           )}
         </p>
+        <AlertDetail alert={alert} />
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           {unread && <Badge variant="info">Unread</Badge>}
           <span>{alertTypeName(alert.type)}</span>

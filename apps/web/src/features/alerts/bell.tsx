@@ -13,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
+import { AlertDetail, AnnouncementIcon, isAnnouncement } from "./alert-detail";
 import { alertListQuery, alertSummaryQuery, alertsError } from "./api";
 import { alertWhen, unreadText } from "./format";
 import { MarkAllReadButton } from "./mark-all-read";
@@ -66,9 +67,13 @@ function AlertLinkRow({ alert, onOpen }: { alert: TAlert; onOpen: (alert: TAlert
           className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
         />
         <span className="min-w-0 flex-1">
-          <span className={cn("line-clamp-2", unread ? "font-medium" : "text-muted-foreground")}>
-            {alert.message}
+          <span className="flex items-start gap-1.5">
+            {isAnnouncement(alert) && <AnnouncementIcon className="mt-0.5 size-3.5" />}
+            <span className={cn("line-clamp-2 min-w-0", unread ? "font-medium" : "text-muted-foreground")}>
+              {alert.message}
+            </span>
           </span>
+          <AlertDetail alert={alert} compact />
           <span className="block text-xs text-muted-foreground">
             {unread && <span className="sr-only">Unread, </span>}
             {alertWhen(alert.created_at)}
