@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Archive from "lucide-react/icons/archive";
 import ArrowRight from "lucide-react/icons/arrow-right";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorAlert, QueryError } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -185,6 +185,8 @@ function Purges() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [shown, setShown] = useState<TPurgeRecord | null>(null);
   const searchId = useId();
+  // Stable, so a row's Details button survives re-renders and gets focus back from the dialog.
+  const tableColumns = useMemo(() => columns(setShown), []);
   const list = useQuery(purgeListQuery(q, page));
 
   const changeSearch = (value: string) => {
@@ -217,7 +219,7 @@ function Purges() {
         <>
           <DataTable
             label="Purged accounts"
-            columns={columns(setShown)}
+            columns={tableColumns}
             data={list.data?.items ?? []}
             getRowId={(row) => String(row.id)}
             loading={list.isPending}
