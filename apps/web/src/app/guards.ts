@@ -1,6 +1,6 @@
 /** Route loaders that decide before a screen renders: maintenance at start, and signed-in areas. */
 import { type LoaderFunctionArgs, redirect } from "react-router";
-import { isMaintenanceExempt } from "../lib/navigation";
+import { isMaintenanceExempt, rememberMaintenanceReturn } from "../lib/navigation";
 import { buildRedirect } from "../lib/redirect";
 import { getSession } from "../lib/session";
 import { boot, takeSessionLostAtBoot } from "./boot";
@@ -11,7 +11,9 @@ let maintenancePending = true;
 /** Loaders run in parallel, so every guard applies the maintenance rule first. */
 async function checkMaintenance(request: Request): Promise<void> {
   const { maintenance } = await boot();
-  if (maintenance && maintenancePending && !isMaintenanceExempt(new URL(request.url).pathname)) {
+  const url = new URL(request.url);
+  if (maintenance && maintenancePending && !isMaintenanceExempt(url.pathname)) {
+    rememberMaintenanceReturn(url.pathname + url.search);
     throw redirect("/maintenance");
   }
 }

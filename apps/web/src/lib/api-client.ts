@@ -8,7 +8,7 @@
  */
 import { type Alert, ORGANIZATION_DISABLED } from "@portico/shared/errors";
 import { ApiError, errorFromResponse, parseBody, type SendOptions, send } from "./http";
-import { isMaintenanceExempt, navigateTo } from "./navigation";
+import { goToMaintenance } from "./navigation";
 import { persistedStore } from "./persisted-store";
 import { getSession, type Session } from "./session";
 import { endSession, renewSession } from "./session-renewal";
@@ -25,10 +25,6 @@ export interface RequestOptions extends Omit<SendOptions, "token" | "aid"> {
   global?: boolean;
   /** The spec §8 alert this call shows when it fails (e.g. ALERTS.FETCH_USER_INFO for code 2001). */
   alert?: Alert;
-}
-
-function goToMaintenance(): void {
-  if (!isMaintenanceExempt(window.location.pathname)) navigateTo("/maintenance");
 }
 
 async function attempt<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {

@@ -48,7 +48,7 @@ export default function MntScreen() {
   }
 
   return (
-    <PublicPage title="Maintenance mode" footer={signOutButton}>
+    <PublicPage title="Maintenance mode" footer={signOutButton} wide>
       <MaintenanceControls />
     </PublicPage>
   );

@@ -67,6 +67,7 @@ export class ChatClient {
   /** Channels subscribed with a replay: loaded at "caught-up" rather than at "subscribed". */
   private readonly replaying = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  private readonly closeListeners = new Set<(code: number) => void>();
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -98,6 +99,12 @@ export class ChatClient {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Hears each close of the socket by the server, with its code (4503: maintenance started). */
+  onClosed(listener: (code: number) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
   }
 
   start(): void {
@@ -200,6 +207,7 @@ export class ChatClient {
       // A 4401 (token refused or expired) gets a fresh token on the next attempt like any close.
       if (event.code === CHAT_CLOSE.unauthorized) this.attempt = Math.max(this.attempt, 1);
       this.scheduleReconnect();
+      for (const listener of this.closeListeners) listener(event.code);
     };
   }
 
