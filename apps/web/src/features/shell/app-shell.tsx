@@ -23,6 +23,8 @@ export const MAIN_ID = "main-content";
 // In the shell so uploads go on while the user moves between screens; its chunk (the tus
 // client) loads after the shell's.
 const UploadPanel = lazy(() => import("../files/uploads/upload-panel"));
+// Maintenance, live (broadcast frame, 4503 close, poll): its own chunk with the chat client.
+const MaintenanceLive = lazy(() => import("../maintenance/maintenance-live"));
 
 interface FrameProps {
   children: ReactNode;
@@ -77,6 +79,11 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
           <AlertsBell userId={info?.userId} />
           <UserMenu user={info} pictureVersion={user.dataUpdatedAt} />
         </header>
+        {info && (
+          <Suspense fallback={null}>
+            <MaintenanceLive isEngineer={info.isEngineer} />
+          </Suspense>
+        )}
         <TermsBanner enabled={info !== undefined} />
         <SubscriptionBanners user={info} />
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
