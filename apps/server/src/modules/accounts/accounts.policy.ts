@@ -4,6 +4,7 @@ import { accounts } from "../../db/schema";
 import { membershipRole, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { forbidden, notFound } from "../../platform/errors";
+import { purgedError, wasPurged } from "../purge/purged";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";
 export const OWNERS_ONLY = "Only an owner of the organization can do this";
@@ -26,7 +27,12 @@ export async function accountAccess(
   const role = membershipRole(viewer, accountId) ?? null;
   if (!viewer.isEngineer) return role ? { role, canManage: role === "owner" } : undefined;
   if (role) return { role, canManage: true };
-  const [row] = await exec.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await exec
+    .select({ id: accounts.id, purgeStartedAt: accounts.purgeStartedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  // A purged organization (being purged, or gone after a purge) answers 410 to engineers.
+  if (row?.purgeStartedAt || (!row && (await wasPurged(exec, accountId)))) throw purgedError();
   return row ? { role: null, canManage: true } : undefined;
 }
 

@@ -37,7 +37,8 @@ export interface PageQuery {
 
 /** All organizations (engineers) or the viewer's own (customers), by name. */
 export async function listAccounts(exec: Executor, query: PageQuery, onlyForUserId?: number) {
-  const filters: SQL[] = [];
+  // An organization being purged (or purged) is no one's to see.
+  const filters: SQL[] = [isNull(accounts.purgeStartedAt)];
   if (query.q) filters.push(ilike(accounts.company, containing(query.q)));
   if (onlyForUserId !== undefined) {
     const mine = exec

@@ -6,7 +6,7 @@
  */
 import type { EngineerRole } from "@portico/shared/rules/roles";
 import type { TCustomerListQuery, TCustomerRow, TEngineerOnAccount } from "@portico/shared/schemas/customers";
-import { and, asc, count, eq, exists, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { accountEngineers, accountFollowers, accounts, memberships, users } from "../../db/schema";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
@@ -18,7 +18,8 @@ export type CustomerFilterQuery = Omit<TCustomerListQuery, "page" | "page_size">
 
 /** Which accounts match: the viewer's scope and every filter of the query. */
 function customerFilter(exec: Executor, viewer: Viewer, query: CustomerFilterQuery): SQL | undefined {
-  const filters: SQL[] = [];
+  // An organization being purged (or purged) is no one's to see.
+  const filters: SQL[] = [isNull(accounts.purgeStartedAt)];
   if (!viewer.isEngineer) {
     const mine = exec
       .select({ id: memberships.accountId })

@@ -13,6 +13,7 @@ import type { Executor } from "../../platform/db/client";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { ACCOUNT_NOT_FOUND } from "../accounts/accounts.policy";
 import { accountContents, notEmptyReason } from "../accounts/customer-detail.queries";
+import { purgedError, wasPurged } from "../purge/purged";
 import { type AuditActor, recordAudit } from "./audit";
 
 type DetailsInput = z.infer<typeof ZUpdateAccountDetailsRequest>;
@@ -20,6 +21,7 @@ type DetailsInput = z.infer<typeof ZUpdateAccountDetailsRequest>;
 /** The account's row, held until the transaction ends (two engineers' commands apply one after the other). */
 async function lockAccount(exec: Executor, accountId: number) {
   const [account] = await exec.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
+  if (account?.purgeStartedAt || (!account && (await wasPurged(exec, accountId)))) throw purgedError();
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
   return account;
 }
@@ -84,7 +86,7 @@ export async function updateAccountDetails(
  * Signs out every member of the account who has no other enabled organization. Engineers keep
  * their sessions: they belong to the vendor's account, which is never disabled.
  */
-async function revokeSessionsLeftWithoutOrganization(exec: Executor, accountId: number) {
+export async function revokeSessionsLeftWithoutOrganization(exec: Executor, accountId: number) {
   await exec
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -11,6 +11,7 @@ import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
 import { ACCOUNT_NOT_FOUND, assertEngineer } from "../accounts/accounts.policy";
+import { purgedError, wasPurged } from "../purge/purged";
 
 /** The viewer of an engineers-only route (403 for anyone else). */
 export function requireEngineer(request: FastifyRequest): Viewer {
@@ -30,10 +31,11 @@ export interface AccountRef {
  */
 export async function findAccount(exec: Executor, accountId: number, lock = false): Promise<AccountRef> {
   const query = exec
-    .select({ id: accounts.id, company: accounts.company })
+    .select({ id: accounts.id, company: accounts.company, purgeStartedAt: accounts.purgeStartedAt })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   const [account] = await (lock ? query.for("update") : query);
+  if (account?.purgeStartedAt || (!account && (await wasPurged(exec, accountId)))) throw purgedError();
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-  return account;
+  return { id: account.id, company: account.company };
 }

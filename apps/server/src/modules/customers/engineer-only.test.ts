@@ -13,7 +13,7 @@ import { createAccount, createTestApp, createUser, signIn, type TestContext } fr
 
 /** The console's paths: organizations and their work, user actions, use cases, time logs. */
 const CONSOLE_PATH =
-  /^\/api\/auth\/(accounts?\/|accountsinfo(\/|$)|set-|users(\/|$)|use-cases(\/|$)|time-logs(\/|$)|feedback(\/|$))/;
+  /^\/api\/auth\/(accounts?\/|accountsinfo(\/|$)|set-|users(\/|$)|use-cases(\/|$)|time-logs(\/|$)|purge(\/|$)|feedback(\/|$)|system-alerts(\/|$)|notices(\/|$))/;
 
 /** What a customer may call there (each route's own tests hold its rules for customers). */
 const CUSTOMER_MAY_CALL = [
@@ -48,6 +48,14 @@ const NAMED_ENGINEER_ONLY = [
   "DELETE /api/auth/accounts/:id",
   "POST /api/auth/account/:id",
   "GET /api/auth/feedback",
+  "GET /api/auth/accounts/:id/purge-info",
+  "POST /api/auth/accounts/:id/purge",
+  "GET /api/auth/purge",
+  "GET /api/auth/purge/:id",
+  "GET /api/auth/system-alerts",
+  "POST /api/auth/system-alerts",
+  "PUT /api/auth/system-alerts/:id",
+  "POST /api/auth/system-alerts/:id/clear",
   "GET /api/auth/users",
 ];
 
@@ -113,6 +121,11 @@ beforeAll(async () => {
     "POST /api/auth/users/:id/mfa": { enable_mfa: true },
     "POST /api/auth/accounts/:id": { version: 1, is_trial: true, notes_link: "https://notes.example/acme" },
     "POST /api/auth/account/:id": { disable: true },
+    "POST /api/auth/accounts/:id/purge": { company: org.company, reason: "Walker" },
+    "POST /api/auth/system-alerts": { level: "critical", message: "Walker outage" },
+    "PUT /api/auth/system-alerts/:id": { level: "info", message: "Walker edit" },
+    "POST /api/auth/notices": { title: "Walker", body: "Hello", audience: "accounts", account_ids: [org.id] },
+    "POST /api/auth/notices/preview": { audience: "accounts", account_ids: [org.id] },
     "POST /api/auth/accounts/:id/time-logs": { work_date: "2026-01-06", minutes: 45, note: "call" },
     "PUT /api/auth/accounts/:id/engineers": {
       account_manager: null,
