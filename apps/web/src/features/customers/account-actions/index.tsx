@@ -2,7 +2,7 @@
  * The account actions of spec §2.4 for the customer page: one "Actions" menu, each item opening
  * its dialog (which does the real call, gives feedback and reads the page again) or, for flows
  * another screen owns, selecting this organization in the organization switcher and going there.
- * Purge account and send notification arrive with the next release and say so.
+ * Send notification opens the notifications' send dialog with this organization chosen.
  */
 import type { TCustomerDetail } from "@portico/shared/schemas/customers";
 import ChevronDown from "lucide-react/icons/chevron-down";
@@ -19,6 +19,8 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { useSelectOrganization } from "../../../lib/organizations";
+import { SendNoticeDialog } from "../../notices/send-notice-dialog";
+import { PurgeAccountDialog } from "../../purge/purge-dialog";
 import { useMenuDialogs } from "./dialog-parts";
 import {
   DeleteOrganizationDialog,
@@ -53,9 +55,6 @@ export {
 } from "./user-dialogs";
 export { LogTimeDialog } from "./work-dialogs";
 
-/** Why purge account and send notification are not offered yet. */
-export const NEXT_RELEASE_HINT = "Arrives with the purge / notifications release";
-
 type DialogName =
   | "name"
   | "details"
@@ -74,7 +73,9 @@ type DialogName =
   | "mfa-off"
   | "time"
   | "engineers"
-  | "use-cases";
+  | "use-cases"
+  | "notify"
+  | "purge";
 
 /** Flows of other screens, done there with this organization selected. */
 const ELSEWHERE = [
@@ -151,7 +152,7 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
               : abilities.deleteReason && (
                   <UnavailableItem label="Delete organization" hint={abilities.deleteReason} />
                 )}
-            <UnavailableItem label="Purge account" hint={NEXT_RELEASE_HINT} />
+            {item("purge", "Purge account", true)}
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
           <DropdownMenuGroup>
@@ -174,6 +175,7 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
             {item("use-cases", "Manage use cases")}
             <DropdownMenuItem onSelect={() => showTab("subscription")}>Subscription events</DropdownMenuItem>
             <DropdownMenuItem onSelect={() => showTab("alerts")}>Alerts</DropdownMenuItem>
+            {item("notify", "Send notification")}
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
           <DropdownMenuGroup>
@@ -183,7 +185,6 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
                 {flow.label}
               </DropdownMenuItem>
             ))}
-            <UnavailableItem label="Send notification" hint={NEXT_RELEASE_HINT} />
           </DropdownMenuGroup>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -206,6 +207,8 @@ export function AccountActions({ account }: { account: TCustomerDetail }) {
       <LogTimeDialog account={account} {...opened("time")} />
       <EngineersDialog account={account} {...opened("engineers")} />
       <UseCasesDialog account={account} {...opened("use-cases")} />
+      <SendNoticeDialog account={account} {...opened("notify")} />
+      <PurgeAccountDialog account={account} {...opened("purge")} />
     </>
   );
 }
