@@ -13,6 +13,7 @@ import { MentionAlertsFor } from "../conversations/mention-watcher";
 import { PanicAlertsForEngineers } from "../panic/panic-watcher";
 import { SearchMenu } from "../search/search-menu";
 import { SubscriptionBanners } from "../subscription/subscription-banners";
+import { SystemAlertsSlot } from "../system-alerts/banner-slot";
 import { MobileMenu } from "./mobile-menu";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { Sidebar } from "./sidebar";
@@ -84,6 +85,7 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
             <MaintenanceLive isEngineer={info.isEngineer} />
           </Suspense>
         )}
+        <SystemAlertsSlot enabled={info !== undefined} />
         <TermsBanner enabled={info !== undefined} />
         <SubscriptionBanners user={info} />
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
