@@ -272,21 +272,31 @@ test("an owner invites a user on /users and removes the new member", async ({ br
   const owner = await ownerPage(browser, founder);
   await owner.goto("/users");
   await expect(owner.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
-  const members = owner.getByRole("table", { name: "Members" });
-  await expect(members.getByRole("row").filter({ hasText: founder.email })).toContainText("Owner");
+  const members = owner.getByRole("table", { name: `Members of ${founder.company}` });
+  const founderRow = members.getByRole("row").filter({ hasText: founder.email });
+  await expect(founderRow).toContainText("Owner");
+  await expect(founderRow).toContainText("MFA on");
+  // Nobody removes themselves.
+  await expect(founderRow.getByRole("button", { name: `Remove ${founder.name}` })).toHaveCount(0);
+  const subject = `You are invited to join ${founder.company} on Portico`;
 
-  const mail = await test.step("invite by e-mail: the invitation is pending", async () => {
+  const mail = await test.step("invite by e-mail, and send it again: the invitation is pending", async () => {
     await owner.getByRole("button", { name: "Invite user" }).click();
     const dialog = owner.getByRole("dialog", { name: "Invite user" });
     await dialog.getByRole("textbox", { name: "Email" }).fill(invitee.email);
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(owner.getByText(`Invitation sent to ${invitee.email}.`)).toBeVisible();
-    await expect(owner.getByRole("main").getByText(invitee.email)).toBeVisible();
-    return waitForMail(request, invitee.email, `You are invited to join ${founder.company} on Portico`);
+    const pending = owner.getByRole("region", { name: "Pending invitations" });
+    await expect(pending.getByRole("listitem").filter({ hasText: invitee.email })).toContainText("as user");
+    const first = await waitForMail(request, invitee.email, subject);
+
+    await pending.getByRole("button", { name: `Resend the invitation to ${invitee.email}` }).click();
+    await expect(owner.getByText(`Invitation sent again to ${invitee.email}.`)).toBeVisible();
+    return waitForMail(request, invitee.email, subject, { after: first.id });
   });
 
-  await test.step("the invitee accepts; the owner sees a new member", async () => {
+  await test.step("the invitee accepts the newest invitation; the owner sees a new member", async () => {
     const token = new URL(linkInMail(mail, "Accept invitation")).searchParams.get("token");
     const signup = await request.post("/api/auth/signup", {
       data: {
@@ -301,20 +311,22 @@ test("an owner invites a user on /users and removes the new member", async ({ br
     });
     expect(signup.status(), await signup.text()).toBe(201);
     await owner.reload();
-    await expect(members.getByRole("row").filter({ hasText: invitee.email })).toContainText("User");
+    const row = members.getByRole("row").filter({ hasText: invitee.email });
+    await expect(row.getByRole("cell", { name: "User", exact: true })).toBeVisible();
+    await expect(owner.getByRole("region", { name: "Pending invitations" })).toHaveCount(0);
   });
 
   await test.step("the owner removes the member", async () => {
     const row = members.getByRole("row").filter({ hasText: invitee.email });
-    await row.getByRole("button", { name: `Actions for ${invitee.name}` }).click();
-    await owner.getByRole("menuitem", { name: "Remove" }).click();
-    const confirm = owner.getByRole("alertdialog");
-    await expect(confirm).toContainText(invitee.name);
-    await confirm.getByRole("button", { name: /^Remove/ }).click();
+    await row.getByRole("button", { name: `Remove ${invitee.name}` }).click();
+    const confirm = owner.getByRole("alertdialog", { name: `Remove ${invitee.name}?` });
+    await expect(confirm).toContainText(`${invitee.name} leaves ${founder.company}`);
+    await confirm.getByRole("button", { name: "Remove user" }).click();
+    await expect(owner.getByText(`${invitee.name} was removed from ${founder.company}.`)).toBeVisible();
     await expect(confirm).toHaveCount(0);
     await expect(members.getByRole("row").filter({ hasText: invitee.email })).toHaveCount(0);
     await owner.reload();
-    await expect(members.getByRole("row").filter({ hasText: founder.email })).toBeVisible();
+    await expect(founderRow).toBeVisible();
     await expect(members.getByRole("row").filter({ hasText: invitee.email })).toHaveCount(0);
   });
   await owner.context().close();
