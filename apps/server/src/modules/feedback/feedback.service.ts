@@ -91,8 +91,11 @@ export async function listFeedback(exec: Executor, filter: FeedbackFilter): Prom
   if (filter.accountId !== undefined) where.push(eq(feedback.accountId, filter.accountId));
   if (filter.rating !== undefined) where.push(eq(feedback.rating, filter.rating));
   if (filter.q) where.push(ilike(feedback.text, containing(filter.q)));
-  if (filter.from !== undefined) where.push(gte(feedback.createdAt, sql`${filter.from}::date`));
-  if (filter.to !== undefined) where.push(lt(feedback.createdAt, sql`${filter.to}::date + 1`));
+  // Days are UTC days, whatever the session's time zone.
+  if (filter.from !== undefined)
+    where.push(gte(feedback.createdAt, sql`(${filter.from}::date)::timestamp at time zone 'UTC'`));
+  if (filter.to !== undefined)
+    where.push(lt(feedback.createdAt, sql`(${filter.to}::date + 1)::timestamp at time zone 'UTC'`));
   // Organizations being purged are out of sight everywhere.
   where.push(sql`(${feedback.accountId} is null or ${accounts.purgeStartedAt} is null)`);
   const condition = and(...where);
