@@ -332,46 +332,91 @@ test("an owner invites a user on /users and removes the new member", async ({ br
   await owner.context().close();
 });
 
-/** The console's new screens (engineers), and /users as an owner sees it. */
-const ENGINEER_SCREENS = [
+interface Screen {
+  path: string;
+  /** The h1 that shows the screen is ready. */
+  title: string;
+  /** Puts the screen in a state worth checking too (a dialog open). */
+  open?: (page: Page) => Promise<void>;
+}
+
+/** Opens the dialog a button of the screen opens. */
+const openDialog =
+  (button: string, dialog = button) =>
+  async (page: Page) => {
+    await page.getByRole("button", { name: button }).first().click();
+    await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  };
+
+/** The console's new screens as an engineer sees them, with their dialogs. */
+const ENGINEER_SCREENS: Screen[] = [
   { path: "/users", title: "Users" },
   { path: "/users-without-membership", title: "Users without membership" },
   { path: "/purgeview", title: "Purged accounts" },
   { path: "/notifications", title: "Notifications" },
+  { path: "/notifications", title: "Notifications", open: openDialog("Send notification") },
   { path: "/system-alerts", title: "System alerts" },
+  { path: "/system-alerts", title: "System alerts", open: openDialog("New system alert") },
   { path: "/feedback", title: "Feedback" },
   { path: "/mnt", title: "Maintenance mode" },
+];
+
+/** An owner's /users (Acme's members and invitations) and the Send feedback dialog. */
+const OWNER_SCREENS: Screen[] = [
+  { path: "/users", title: "Users" },
+  { path: "/users", title: "Users", open: openDialog("Invite user") },
+  {
+    path: "/issues",
+    title: "Issues",
+    open: async (page) => {
+      await page.getByRole("button", { name: "User menu" }).click();
+      await page.getByRole("menuitem", { name: "Send feedback" }).click();
+      await expect(page.getByRole("dialog", { name: "Send feedback" })).toBeVisible();
+    },
+  },
+];
+
+const VARIANTS = [
+  { name: "light", viewport: DESKTOP, scheme: "light" },
+  { name: "dark", viewport: DESKTOP, scheme: "dark" },
+  { name: "375 px", viewport: PHONE, scheme: "light" },
 ] as const;
+
+/** Loads each screen once and checks it in every variant; returns the violations found. */
+async function walk(page: Page, role: string, screens: readonly Screen[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const screen of screens) {
+    const what = `${role} ${screen.path}${screen.open ? " (dialog)" : ""}`;
+    await test.step(what, async () => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(screen.path);
+      await expect(page.getByRole("heading", { level: 1, name: screen.title })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      for (const variant of VARIANTS) {
+        await page.setViewportSize(variant.viewport);
+        await showScheme(page, variant.scheme);
+        await screen.open?.(page);
+        found.push(...(await violations(page, `${variant.name} ${what}`)));
+        if (screen.open) {
+          await page.keyboard.press("Escape");
+          await expect(page.locator('[role="dialog"], [role="menu"]')).toHaveCount(0);
+        }
+      }
+    });
+  }
+  return found;
+}
 
 test("the console's new screens have no serious accessibility violation (light, dark, 375 px)", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
-  const found: string[] = [];
-  const walk = async (page: Page, role: string, screens: readonly { path: string; title: string }[]) => {
-    for (const screen of screens) {
-      await test.step(`${role} ${screen.path}`, async () => {
-        await page.setViewportSize(DESKTOP);
-        await page.goto(screen.path);
-        await expect(page.getByRole("heading", { level: 1, name: screen.title })).toBeVisible();
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        for (const [name, viewport, scheme] of [
-          ["light", DESKTOP, "light"],
-          ["dark", DESKTOP, "dark"],
-          ["375 px", PHONE, "light"],
-        ] as const) {
-          await page.setViewportSize(viewport);
-          await showScheme(page, scheme);
-          found.push(...(await violations(page, `${name} ${role} ${screen.path}`)));
-        }
-      });
-    }
-  };
+  test.setTimeout(240_000);
   const engineer = await signedInPage(browser, demo.admin);
-  await walk(engineer, "engineer", ENGINEER_SCREENS);
+  const found = await walk(engineer, "engineer", ENGINEER_SCREENS);
   await engineer.context().close();
   const owner = await signedInPage(browser, demo.owner);
-  await walk(owner, "owner", [{ path: "/users", title: "Users" }]);
+  found.push(...(await walk(owner, "owner", OWNER_SCREENS)));
   await owner.context().close();
   expect(found, found.join("\n")).toEqual([]);
 });
