@@ -135,6 +135,11 @@ export const routes: RouteObject[] = [
               ...placeholderRoutes,
               { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
               { path: "time-log", lazy: lazyScreen(() => import("../features/customers/time-log-screen")) },
+              { path: "users", lazy: lazyScreen(() => import("../features/users/users-screen")) },
+              {
+                path: "users-without-membership",
+                lazy: lazyScreen(() => import("../features/users/users-without-membership-screen")),
+              },
               {
                 path: "customers/:id",
                 lazy: lazyScreen(() => import("../features/customers/customer-screen")),

@@ -13,8 +13,6 @@ export interface PlaceholderScreenDef {
 }
 
 export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
-  { path: "users", title: "Users" },
-  { path: "users-without-membership", title: "Users without membership", engineerOnly: true },
   { path: "activity", title: "Engineer activity", engineerOnly: true },
   {
     path: "activity/v2",
