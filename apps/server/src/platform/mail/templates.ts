@@ -93,6 +93,19 @@ export const mails = {
       [`${m.by} mentioned you on issue #${m.issueNumber}.`, `"${m.title}"`],
       { href: m.link, label: "Open the issue" },
     ),
+  /** A notification engineers sent (issue 17): its title as the subject, each line of its body a paragraph. */
+  notice: (n: { title: string; body: string; link: string }) =>
+    compose(
+      `Portico: ${n.title}`,
+      [
+        ...n.body
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter((line) => line !== ""),
+        "You receive this because e-mail notifications are on in your Portico profile.",
+      ],
+      { href: n.link, label: "Open your alerts" },
+    ),
   /** A scheduled meeting; the .ics travels as an attachment. Times are UTC (the calendar file has them exactly). */
   meetingInvitation: (m: MeetingMail & { agenda: string }) =>
     compose(
