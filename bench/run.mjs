@@ -13,6 +13,7 @@ const scripts = [
   "chat-latency.mjs",
   "queue-scale.mjs",
   "customers-scale.mjs",
+  "notices-scale.mjs",
   "cluster-health.mjs",
   "conversation-scroll.mjs",
   "upload-throughput.mjs",
