@@ -8,8 +8,7 @@ import { cn } from "../../lib/cn";
 
 /** The longer text of an alert, if it has one worth showing. */
 export function alertDetail(alert: TAlert): string | null {
-  const detail = (alert as { detail?: string | null }).detail;
-  return detail?.trim() ? detail : null;
+  return alert.detail?.trim() ? alert.detail : null;
 }
 
 /** A notification engineers sent (NOTICE): shown as an announcement. */
