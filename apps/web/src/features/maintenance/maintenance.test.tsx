@@ -2,7 +2,7 @@ import type { TServerFrame } from "@portico/shared/schemas/conversations";
 import type { TMaintenanceDetails, TMaintenanceWindow } from "@portico/shared/schemas/operations";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rememberMaintenanceReturn } from "../../lib/navigation";
+import { rememberMaintenanceReturn, takeMaintenanceReturn } from "../../lib/navigation";
 import { setSession } from "../../lib/session";
 import { calls, currentUrl, jsonResponse, mockApi, renderScreen } from "../../test/helpers";
 import MaintenanceLive from "./maintenance-live";
@@ -340,5 +340,23 @@ describe("engineer maintenance page /mnt", () => {
     mockApi({ "GET /api/chat/user": { ...engineer, isEngineer: false } });
     renderScreen(<MntScreen />, { path: "/mnt" });
     expect(await screen.findByText("Only Portico engineers can manage maintenance.")).toBeInTheDocument();
+  });
+});
+
+describe("the path to return to after maintenance", () => {
+  it("is a path of this app, read once; the maintenance pages and other sites are never remembered", () => {
+    rememberMaintenanceReturn("/issues/4?tab=files");
+    expect(takeMaintenanceReturn()).toBe("/issues/4?tab=files");
+    expect(takeMaintenanceReturn()).toBe("/");
+    for (const path of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/mnt",
+      "/maintenance",
+    ]) {
+      rememberMaintenanceReturn(path);
+      expect(takeMaintenanceReturn()).toBe("/");
+    }
   });
 });
