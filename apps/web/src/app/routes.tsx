@@ -135,6 +135,10 @@ export const routes: RouteObject[] = [
               ...placeholderRoutes,
               { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
               { path: "time-log", lazy: lazyScreen(() => import("../features/customers/time-log-screen")) },
+              {
+                path: "notifications",
+                lazy: lazyScreen(() => import("../features/notices/notices-screen")),
+              },
               { path: "users", lazy: lazyScreen(() => import("../features/users/users-screen")) },
               {
                 path: "users-without-membership",

@@ -19,6 +19,7 @@ const engineer = { ...customer, name: "Grace Hopper", accountId: 1, companyName:
 const ENGINEER_LINKS = [
   "Customers",
   "Time log",
+  "Notifications",
   "Engineer activity",
   "Purged accounts",
   "Users without membership",

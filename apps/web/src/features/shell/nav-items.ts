@@ -19,6 +19,7 @@ import Key from "lucide-react/icons/key";
 import KeyRound from "lucide-react/icons/key-round";
 import ListTodo from "lucide-react/icons/list-todo";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
+import Megaphone from "lucide-react/icons/megaphone";
 import MessagesSquare from "lucide-react/icons/messages-square";
 import Package from "lucide-react/icons/package";
 import ServerCog from "lucide-react/icons/server-cog";
@@ -70,6 +71,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
     items: [
       { to: "/customers", label: "Customers", icon: Building2, engineerOnly: true },
       { to: "/time-log", label: "Time log", icon: Clock, engineerOnly: true },
+      { to: "/notifications", label: "Notifications", icon: Megaphone, engineerOnly: true },
       { to: "/activity", label: "Engineer activity", icon: ChartLine, engineerOnly: true },
       { to: "/users-without-membership", label: "Users without membership", icon: UserX, engineerOnly: true },
       { to: "/purgeview", label: "Purged accounts", icon: Archive, engineerOnly: true },

@@ -469,6 +469,51 @@ describe("AccountActions", () => {
     expect(persistedStore.get("selectedAccountId")).toBe(2);
   });
 
+  it("sends a notification to this organization's members, without acting as it", async () => {
+    const { user, fetchMock } = setup({
+      "POST /api/auth/notices/preview": { recipients: 2, emailed: 1 },
+      "POST /api/auth/notices": () =>
+        jsonResponse(
+          {
+            id: 4,
+            title: "Maintenance tonight",
+            body: "From 22:00 UTC.",
+            audience: "accounts",
+            accounts: [{ account_id: 2, company: "Acme" }],
+            users: [],
+            send_email: true,
+            sent_by: { user_id: 9, name: "Eve Engineer" },
+            status: "sending",
+            recipient_count: 0,
+            emailed_count: 0,
+            read_count: 0,
+            created_at: "2026-11-20T09:30:00Z",
+            finished_at: null,
+          },
+          202,
+        ),
+    });
+    const dialog = await openAction(user, "Send notification");
+    expect(dialog).toHaveAccessibleName("Send notification");
+    expect(within(dialog).getByRole("radio", { name: "Organizations" })).toBeChecked();
+    expect(
+      within(within(dialog).getByRole("list", { name: "Chosen organizations" })).getByText("Acme"),
+    ).toBeVisible();
+    expect(await within(dialog).findByText("Goes to 2 users; 1 also by e-mail")).toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Maintenance tonight");
+    await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "From 22:00 UTC.");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Sending to 2 users…")).toBeInTheDocument();
+    const sent = lastCall(fetchMock, "POST /api/auth/notices");
+    expect(bodyOf(fetchMock, sent.index)).toMatchObject({
+      audience: "accounts",
+      account_ids: [2],
+      user_ids: [],
+    });
+    expect(sent.url.searchParams.get("aid")).toBeNull();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Actions" })).toHaveFocus());
+  });
+
   it("deletes an empty organization and goes back to the list", async () => {
     const empty = { ...account().console, delete: true, deleteReason: null };
     const { user, router, fetchMock } = setup(
