@@ -24,7 +24,15 @@ function info(over: Partial<TPurgeInfo> = {}): TPurgeInfo {
     company: "Acme",
     allowed: true,
     reason: null,
-    contents: { users: 3, memberships: 4, issues: 12, messages: 340, files: 7, file_bytes: 5 * 1024 * 1024 },
+    contents: {
+      users: 3,
+      memberships: 4,
+      issues: 12,
+      messages: 340,
+      files: 7,
+      file_bytes: 5 * 1024 * 1024,
+      licences: 0,
+    },
     ...over,
   };
 }
@@ -84,6 +92,8 @@ describe("Purge account", () => {
     expect(within(contents).getByText(PURGE_COUNT_LABELS.users).nextSibling).toHaveTextContent("3");
     expect(within(contents).getByText(PURGE_COUNT_LABELS.messages).nextSibling).toHaveTextContent("340");
     expect(within(contents).getByText(PURGE_COUNT_LABELS.file_bytes).nextSibling).toHaveTextContent("5 MiB");
+    // Kinds with nothing to remove are left out.
+    expect(within(contents).queryByText(PURGE_COUNT_LABELS.licences)).not.toBeInTheDocument();
 
     // A wrong name is refused here, before asking the server.
     const name = within(dialog).getByRole("textbox", { name: "Organization name" });

@@ -35,7 +35,8 @@ export function PurgeAccountDialog({ account, ...dialog }: ActionDialogProps & {
 }
 
 function PurgeContents({ info }: { info: TPurgeInfo }) {
-  const entries = countEntries(info.contents);
+  // What is there to remove: the kinds with none are left out.
+  const entries = countEntries(info.contents).filter((entry) => (info.contents[entry.key] ?? 0) > 0);
   return (
     <section aria-labelledby="purge-contents" className="space-y-2">
       <h3 id="purge-contents" className="text-sm font-medium">
@@ -44,7 +45,7 @@ function PurgeContents({ info }: { info: TPurgeInfo }) {
       {entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing but the organization itself.</p>
       ) : (
-        <dl className="grid max-h-56 grid-cols-[1fr_auto] gap-x-4 gap-y-1 overflow-y-auto rounded-md border p-3 text-sm">
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border p-3 text-sm">
           {entries.map((entry) => (
             <div key={entry.key} className="contents">
               <dt className="text-muted-foreground">{entry.label}</dt>
