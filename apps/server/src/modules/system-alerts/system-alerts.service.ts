@@ -106,7 +106,7 @@ export async function createSystemAlert(
   input: SystemAlertInput,
 ): Promise<TSystemAlert> {
   const { start, end } = datesOf(input);
-  const error = systemAlertWindowError(start ?? new Date(), end);
+  const error = systemAlertWindowError(start, end);
   if (error) throw badRequest(error);
   const [row] = await tx
     .insert(systemAlerts)

@@ -138,7 +138,7 @@ function AlertForm({ alert, onDone }: { alert: TSystemAlert | null; onDone: () =
     if (startAt === "bad") found.start = DIALOG_TEXT.badTime;
     if (endAt === "bad") found.end = DIALOG_TEXT.badTime;
     if (startAt !== "bad" && endAt !== "bad" && endAt) {
-      const window = systemAlertWindowError(startAt ?? new Date(), endAt);
+      const window = systemAlertWindowError(startAt, endAt);
       if (window) found.end = window;
     }
     setErrors(found);
