@@ -136,6 +136,10 @@ export const routes: RouteObject[] = [
               { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
               { path: "time-log", lazy: lazyScreen(() => import("../features/customers/time-log-screen")) },
               {
+                path: "system-alerts",
+                lazy: lazyScreen(() => import("../features/system-alerts/system-alerts-screen")),
+              },
+              {
                 path: "notifications",
                 lazy: lazyScreen(() => import("../features/notices/notices-screen")),
               },

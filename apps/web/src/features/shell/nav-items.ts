@@ -24,6 +24,7 @@ import MessagesSquare from "lucide-react/icons/messages-square";
 import Package from "lucide-react/icons/package";
 import ServerCog from "lucide-react/icons/server-cog";
 import Siren from "lucide-react/icons/siren";
+import TriangleAlert from "lucide-react/icons/triangle-alert";
 import UserX from "lucide-react/icons/user-x";
 import Users from "lucide-react/icons/users";
 
@@ -75,6 +76,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
       { to: "/activity", label: "Engineer activity", icon: ChartLine, engineerOnly: true },
       { to: "/users-without-membership", label: "Users without membership", icon: UserX, engineerOnly: true },
       { to: "/purgeview", label: "Purged accounts", icon: Archive, engineerOnly: true },
+      { to: "/system-alerts", label: "System alerts", icon: TriangleAlert, engineerOnly: true },
     ],
   },
   {
