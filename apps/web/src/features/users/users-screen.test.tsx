@@ -7,6 +7,7 @@ import { setSession } from "../../lib/session";
 import {
   bodyOf,
   calls,
+  currentUrl,
   type Handler,
   jsonResponse,
   mockApi,
@@ -323,9 +324,10 @@ describe("/users as an engineer", () => {
     expect(lastQuery(fetchMock, "GET /api/auth/users").q).toBeUndefined();
   });
 
-  it("manages the selected organization's members on the second tab", async () => {
-    const { user } = setup(engineer, { "GET /api/auth/users": page([]) });
+  it("manages the selected organization's members on the second tab, kept in the address", async () => {
+    const { user, router } = setup(engineer, { "GET /api/auth/users": page([]) });
     await user.click(await screen.findByRole("tab", { name: "Members of Acme" }));
+    expect(currentUrl(router)).toBe("/users?tab=members");
     const table = await membersTable();
     expect(within(table).getByRole("button", { name: "Remove Bob Builder" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Invite user" })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { VENDOR_ACCOUNT_ID } from "@portico/shared/schemas/accounts";
 import ArrowRight from "lucide-react/icons/arrow-right";
 import Building from "lucide-react/icons/building-2";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { QueryError } from "../../components/ui/alert";
 import { buttonVariants } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -41,6 +41,9 @@ function NoOrganization() {
 export default function UsersScreen() {
   const current = useCurrentUser();
   const user = current.data;
+  // Engineers' tab is in the address (?tab=members), so a link or Back returns to it.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "members" ? "members" : "all";
 
   let body: ReactNode;
   if (current.isError) body = <QueryError query={current} />;
@@ -79,8 +82,16 @@ export default function UsersScreen() {
         />
       );
     body = user.isEngineer ? (
-      <Tabs defaultValue="all">
-        <TabsList aria-label="Users to show">
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === "members" ? { tab: "members" } : {}, {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+      >
+        <TabsList aria-label="Users to show" className="max-w-full overflow-x-auto">
           <TabsTrigger value="all">All users</TabsTrigger>
           <TabsTrigger value="members">
             {company && !vendor ? `Members of ${company}` : "Organization members"}
