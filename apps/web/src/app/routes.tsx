@@ -135,18 +135,20 @@ export const routes: RouteObject[] = [
               ...placeholderRoutes,
               { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
               { path: "time-log", lazy: lazyScreen(() => import("../features/customers/time-log-screen")) },
+              { path: "users", lazy: lazyScreen(() => import("../features/users/users-screen")) },
               {
-                path: "system-alerts",
-                lazy: lazyScreen(() => import("../features/system-alerts/system-alerts-screen")),
+                path: "users-without-membership",
+                lazy: lazyScreen(() => import("../features/users/users-without-membership-screen")),
               },
               {
                 path: "notifications",
                 lazy: lazyScreen(() => import("../features/notices/notices-screen")),
               },
-              { path: "users", lazy: lazyScreen(() => import("../features/users/users-screen")) },
+              { path: "purgeview", lazy: lazyScreen(() => import("../features/purge/purgeview-screen")) },
+              { path: "feedback", lazy: lazyScreen(() => import("../features/feedback/feedback-screen")) },
               {
-                path: "users-without-membership",
-                lazy: lazyScreen(() => import("../features/users/users-without-membership-screen")),
+                path: "system-alerts",
+                lazy: lazyScreen(() => import("../features/system-alerts/system-alerts-screen")),
               },
               {
                 path: "customers/:id",

@@ -20,5 +20,4 @@ export const PLACEHOLDER_SCREENS: readonly PlaceholderScreenDef[] = [
     engineerOnly: true,
     parent: { title: "Engineer activity", path: "/activity" },
   },
-  { path: "purgeview", title: "Purged accounts", engineerOnly: true },
 ];

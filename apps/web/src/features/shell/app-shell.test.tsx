@@ -22,6 +22,7 @@ const ENGINEER_LINKS = [
   "Notifications",
   "Engineer activity",
   "Purged accounts",
+  "Feedback",
   "Users without membership",
   "Plans",
   "Sales requests",

@@ -20,6 +20,7 @@ import KeyRound from "lucide-react/icons/key-round";
 import ListTodo from "lucide-react/icons/list-todo";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
 import Megaphone from "lucide-react/icons/megaphone";
+import MessageSquareHeart from "lucide-react/icons/message-square-heart";
 import MessagesSquare from "lucide-react/icons/messages-square";
 import Package from "lucide-react/icons/package";
 import ServerCog from "lucide-react/icons/server-cog";
@@ -76,6 +77,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
       { to: "/activity", label: "Engineer activity", icon: ChartLine, engineerOnly: true },
       { to: "/users-without-membership", label: "Users without membership", icon: UserX, engineerOnly: true },
       { to: "/purgeview", label: "Purged accounts", icon: Archive, engineerOnly: true },
+      { to: "/feedback", label: "Feedback", icon: MessageSquareHeart, engineerOnly: true },
       { to: "/system-alerts", label: "System alerts", icon: TriangleAlert, engineerOnly: true },
     ],
   },
