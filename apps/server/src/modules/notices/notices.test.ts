@@ -153,36 +153,32 @@ describe("POST notices/preview", () => {
 
 describe("POST notices", () => {
   it.each([
-    ["no title", { title: "  ", body: "b", audience: "everyone" }, NOTICE_MESSAGES.titleRequired],
+    ["no title", () => ({ title: "  ", body: "b", audience: "everyone" }), NOTICE_MESSAGES.titleRequired],
     [
       "a long title",
-      { title: "t".repeat(201), body: "b", audience: "everyone" },
+      () => ({ title: "t".repeat(201), body: "b", audience: "everyone" }),
       NOTICE_MESSAGES.titleTooLong,
     ],
-    ["no message", { title: "t", body: "", audience: "everyone" }, NOTICE_MESSAGES.bodyRequired],
+    ["no message", () => ({ title: "t", body: "", audience: "everyone" }), NOTICE_MESSAGES.bodyRequired],
     [
       "no organization",
-      { title: "t", body: "b", audience: "accounts", account_ids: [] },
+      () => ({ title: "t", body: "b", audience: "accounts", account_ids: [] }),
       NOTICE_MESSAGES.noRecipients,
     ],
-    ["no user", { title: "t", body: "b", audience: "users" }, NOTICE_MESSAGES.noRecipients],
+    ["no user", () => ({ title: "t", body: "b", audience: "users" }), NOTICE_MESSAGES.noRecipients],
     [
       "only a disabled user",
-      { title: "t", body: "b", audience: "users", user_ids: [id.disabled] },
+      () => ({ title: "t", body: "b", audience: "users", user_ids: [id.disabled] }),
       NOTICE_MESSAGES.nobodyToReach,
     ],
     [
       "only an organization being purged",
-      { title: "t", body: "b", audience: "accounts", account_ids: [0] },
+      () => ({ title: "t", body: "b", audience: "accounts", account_ids: [purging.id] }),
       NOTICE_MESSAGES.nobodyToReach,
     ],
   ])("refuses %s with 400 (code 4002) and sends nothing", async (_name, payload, message) => {
-    // The ids above are read when the test runs: fill in the purging organization.
-    const body = { ...payload } as { account_ids?: number[]; user_ids?: number[] };
-    if (body.account_ids?.[0] === 0) body.account_ids = [purging.id];
-    if (body.user_ids?.[0] === 0) body.user_ids = [id.disabled];
     const before = await noticeCount();
-    const res = await send(body);
+    const res = await send(payload());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message, status: 400, code: ALERTS.SEND_NOTICE.code });
     expect(await noticeCount()).toBe(before);
