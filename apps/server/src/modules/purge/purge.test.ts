@@ -4,6 +4,7 @@
  * 410 afterwards, an interrupted purge resuming with exact counts, the list and details, and the
  * tenancy matrix (engineers only).
  */
+import { randomUUID } from "node:crypto";
 import { PURGE_MESSAGES } from "@portico/shared/schemas/purge";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import {
   accountPurges,
   accounts,
   billingPlans,
+  files,
   jobs,
   memberships,
   sessions,
@@ -334,6 +336,43 @@ describe("an interrupted purge", () => {
     expect(done?.counts).toEqual(expected);
     expect(await leftovers(t.db, fixture)).toEqual([]);
     expect(await storedObjects(fixture.storageKeys)).toEqual([]);
+    t.app.ctx.jobs.register(PURGE_JOB, createPurgeHandler(ctx));
+  });
+});
+
+describe("a purge that keeps failing", () => {
+  it("is marked failed with its last error once the retries are spent", async () => {
+    const org = await createAccount(t.db);
+    const ctx = { jobs: t.app.ctx.jobs, storage: t.app.ctx.storage, log: t.app.log };
+    const broken = Object.assign(Object.create(t.app.ctx.storage), {
+      delete: async () => {
+        throw new Error("bucket gone");
+      },
+    });
+    await t.db.insert(files).values({
+      uuid: randomUUID(),
+      accountId: org.id,
+      fileType: "legal_doc",
+      filename: "a.pdf",
+      storedName: "a.pdf",
+      size: 3,
+      uploaderName: "Fixture",
+    });
+    t.app.ctx.jobs.register(PURGE_JOB, createPurgeHandler({ ...ctx, storage: broken }));
+    const started = await start({ accountId: org.id, company: org.company });
+    await t.app.ctx.jobs.flush();
+    // Five failures already spent: the next one gives up.
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(), payload: { purge_id: started.id, attempt: 5 } })
+      .where(eq(jobs.kind, PURGE_JOB));
+    await t.app.ctx.jobs.flush();
+    const row = await purgeRow(org.id);
+    expect(row).toMatchObject({ status: "failed", lastError: "bucket gone" });
+    expect(row?.finishedAt).toBeInstanceOf(Date);
+    expect(await t.db.select().from(jobs).where(eq(jobs.kind, PURGE_JOB))).toEqual([]);
+    const detail = await as(engineer, "GET", `/api/auth/purge/${started.id}`);
+    expect(detail.body).toMatchObject({ status: "failed", last_error: "bucket gone", stage: "files" });
     t.app.ctx.jobs.register(PURGE_JOB, createPurgeHandler(ctx));
   });
 });
