@@ -253,6 +253,8 @@ describe("/system-alerts", { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole("button", { name: "Clear Sign-in is down" })).not.toBeInTheDocument(),
     );
+    // The row lost its buttons: focus is on the page's action, not lost.
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "New system alert" })[0]).toHaveFocus());
   });
 
   it("shows customers the engineers-only placeholder and asks for nothing", async () => {

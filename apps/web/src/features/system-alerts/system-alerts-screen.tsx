@@ -12,7 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Megaphone from "lucide-react/icons/megaphone";
 import Plus from "lucide-react/icons/plus";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { QueryError } from "../../components/ui/alert";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
@@ -179,15 +179,26 @@ function SystemAlerts() {
     alert: null,
   });
   const openNew = () => setDialog({ open: true, alert: null });
+  // A cleared row loses its buttons when the list is read again: focus goes to the page's action.
+  const newButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
 
   const clear = useMutation({
     mutationFn: (alert: TSystemAlert) => clearSystemAlert(alert.id),
     onSuccess: () => {
       toast.success(SCREEN_TEXT.cleared);
+      refocus.current = true;
       void queryClient.invalidateQueries({ queryKey: systemAlertKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
+
+  useEffect(() => {
+    if (!refocus.current || !list.data) return;
+    refocus.current = false;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) newButton.current?.focus();
+  }, [list.data]);
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SYSTEM_ALERTS_PAGE_SIZE));
@@ -198,7 +209,7 @@ function SystemAlerts() {
         title={TITLE}
         description={SCREEN_TEXT.description}
         actions={
-          <Button onClick={openNew}>
+          <Button ref={newButton} onClick={openNew}>
             <Plus aria-hidden="true" />
             {DIALOG_TEXT.newTitle}
           </Button>
