@@ -64,16 +64,19 @@ const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
     }))
     .filter((call) => call.method === "GET" && call.url.pathname === "/api/auth/notices");
 
+/** A row of the table once the list has arrived (rendering the table is slow in a busy jsdom). */
+const findRow = (name: RegExp) => screen.findByRole("row", { name }, { timeout: 5_000 });
+
 beforeEach(() => {
   setSession({ accessToken: "tok", expiresAt: Date.now() + 600_000 });
   Element.prototype.setPointerCapture ??= () => undefined;
 });
 
-describe("/notifications", () => {
+describe("/notifications", { timeout: 20_000 }, () => {
   it("lists each notice: title, audience, sender, when, status, recipients, e-mailed and read", async () => {
     setup();
     expect(await screen.findByRole("heading", { level: 1, name: "Notifications" })).toBeInTheDocument();
-    const row = await screen.findByRole("row", { name: /Planned upgrade 3/ });
+    const row = await findRow(/Planned upgrade 3/);
     for (const text of ["Everyone", "Eve Engineer", "Sent", "40", "31", "12 of 40"])
       expect(within(row).getByText(text)).toBeInTheDocument();
     const other = screen.getByRole("row", { name: /Firmware 4.2/ });
@@ -118,7 +121,7 @@ describe("/notifications", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Error while listing notices : Database busy");
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("row", { name: /Planned upgrade 3/ })).toBeInTheDocument();
+    expect(await findRow(/Planned upgrade 3/)).toBeInTheDocument();
   });
 
   it("searches by title on the server, and says when nothing matches", async () => {
@@ -126,12 +129,12 @@ describe("/notifications", () => {
       "GET /api/auth/notices": (url: URL) =>
         jsonResponse(url.searchParams.get("q") ? pageOf([]) : pageOf([everyone, toOrganizations])),
     });
-    await screen.findByRole("row", { name: /Planned upgrade 3/ });
+    await findRow(/Planned upgrade 3/);
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "zebra");
     expect(await screen.findByText("No notification matches your search")).toBeInTheDocument();
     expect(listCalls(fetchMock).at(-1)?.url.searchParams.get("q")).toBe("zebra");
     await user.click(screen.getByRole("button", { name: "Clear search" }));
-    expect(await screen.findByRole("row", { name: /Planned upgrade 3/ })).toBeInTheDocument();
+    expect(await findRow(/Planned upgrade 3/)).toBeInTheDocument();
   });
 
   it("pages through the server's pages", async () => {
@@ -143,11 +146,11 @@ describe("/notifications", () => {
         );
       },
     });
-    await screen.findByRole("row", { name: /Notice on page 1/ });
+    await findRow(/Notice on page 1/);
     const pages = screen.getByRole("navigation", { name: "Pages" });
     expect(within(pages).getByText("Page 1 of 2")).toBeInTheDocument();
     await user.click(within(pages).getByRole("button", { name: "Next" }));
-    expect(await screen.findByRole("row", { name: /Notice on page 2/ })).toBeInTheDocument();
+    expect(await findRow(/Notice on page 2/)).toBeInTheDocument();
     expect(listCalls(fetchMock).at(-1)?.url.searchParams.get("page_size")).toBe("25");
   });
 
@@ -187,7 +190,7 @@ describe("/notifications", () => {
         return jsonResponse(page);
       },
     });
-    const row = await screen.findByRole("row", { name: /Your call-back/ });
+    const row = await findRow(/Your call-back/);
     expect(within(row).getByText("Sending…")).toBeInTheDocument();
     await waitFor(
       () => expect(screen.getByRole("row", { name: /Your call-back/ })).toHaveTextContent("Sent"),
@@ -217,7 +220,7 @@ describe("/notifications", () => {
         return jsonResponse(fresh, 202);
       },
     });
-    await screen.findByRole("row", { name: /Planned upgrade 3/ });
+    await findRow(/Planned upgrade 3/);
     await user.click(screen.getByRole("button", { name: "Send notification" }));
     const dialog = await screen.findByRole("dialog", { name: "Send notification" });
     await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Hello everyone");
@@ -225,7 +228,7 @@ describe("/notifications", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send" }));
     await user.click(await screen.findByRole("button", { name: "Send to everyone" }));
     expect(await screen.findByText("Sending to 40 users…")).toBeInTheDocument();
-    expect(await screen.findByRole("row", { name: /Hello everyone/ })).toBeInTheDocument();
+    expect(await findRow(/Hello everyone/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("button", { name: "Send notification" })).toHaveFocus());
     expect(calls(fetchMock)).toContain("POST /api/auth/notices");
   });

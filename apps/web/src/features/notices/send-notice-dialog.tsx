@@ -207,7 +207,12 @@ function SendNoticeForm({
 
   let previewLine: string | null = null;
   if (someoneChosen) {
-    if (preview.isError) previewLine = `The recipients could not be counted: ${errorMessage(preview.error)}`;
+    if (preview.isError)
+      // A 400 is one of the shared messages (too many chosen, say): said as it is.
+      previewLine =
+        preview.error.status === 400
+          ? preview.error.error
+          : `The recipients could not be counted: ${errorMessage(preview.error)}`;
     else if (!preview.data) previewLine = "Counting the recipients…";
     else if (preview.data.recipients === 0) previewLine = NOTICE_MESSAGES.nobodyToReach;
     else previewLine = previewText(preview.data, sendEmail);
