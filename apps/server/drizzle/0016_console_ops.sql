@@ -86,4 +86,5 @@ CREATE INDEX "maintenance_windows_started_idx" ON "maintenance_windows" USING bt
 CREATE INDEX "notices_created_idx" ON "notices" USING btree ("id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "system_alerts_live_idx" ON "system_alerts" USING btree ("starts_at") WHERE "system_alerts"."cleared_at" is null;--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_notice_id_notices_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "alerts_notice_user_idx" ON "alerts" USING btree ("notice_id","user_id") WHERE "alerts"."notice_id" is not null;
+CREATE UNIQUE INDEX "alerts_notice_user_idx" ON "alerts" USING btree ("notice_id","user_id") WHERE "alerts"."notice_id" is not null;--> statement-breakpoint
+CREATE INDEX "alerts_notice_read_idx" ON "alerts" USING btree ("notice_id") WHERE "alerts"."notice_id" is not null and "alerts"."read_at" is not null;

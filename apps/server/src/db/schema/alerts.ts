@@ -45,6 +45,10 @@ export const alerts = pgTable(
     index("alerts_user_idx").on(t.userId, t.id.desc()),
     index("alerts_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex("alerts_notice_user_idx").on(t.noticeId, t.userId).where(sql`${t.noticeId} is not null`),
+    // A notice's read count counts its read alerts only (a notice to everyone has 100,000 rows).
+    index("alerts_notice_read_idx")
+      .on(t.noticeId)
+      .where(sql`${t.noticeId} is not null and ${t.readAt} is not null`),
     index("alerts_account_idx").on(t.accountId, t.id.desc()).where(sql`${t.accountId} is not null`),
   ],
 );
