@@ -26,12 +26,10 @@ import {
   type SortingState,
 } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
-import { PageHeader } from "../../components/ui/page-header";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
-import { useCurrentUser } from "../../lib/current-user";
 import { RelativeTime } from "../clusters/cluster-status";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { CustomerFilters, useCustomerListState } from "./customer-filters";
 import { capacityFlag, customerListQuery, customersApi, customersQuery, type TCustomerRow } from "./list-api";
 import { NewOrganizationDialog } from "./new-organization-dialog";
@@ -267,16 +265,13 @@ function CustomerList({ selfId }: { selfId: number | null }) {
 }
 
 export default function CustomersScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description="Every customer organization: filter, sort, export, or open one to act on it."
-        actions={user && <NewOrganizationDialog />}
-      />
-      {user && <CustomerList selfId={user.userId} />}
-    </>
+    <EngineerScreen
+      title={TITLE}
+      description="Every customer organization: filter, sort, export, or open one to act on it."
+      actions={() => <NewOrganizationDialog />}
+    >
+      {(user) => <CustomerList selfId={user.userId} />}
+    </EngineerScreen>
   );
 }

@@ -12,9 +12,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
 import { DatePicker, dateToIso } from "../../components/ui/date-picker";
 import { EmptyState } from "../../components/ui/empty-state";
-import { PageHeader } from "../../components/ui/page-header";
-import { useCurrentUser } from "../../lib/current-user";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import type { TTimeLogList } from "./account-api";
 import { type EngineerChoice, EngineerPicker } from "./customer-filters";
 import { type Column, PagedTab } from "./customer-tabs/tab-parts";
@@ -110,15 +108,12 @@ function EngineerTimeLog({ selfId }: { selfId: number }) {
 }
 
 export default function TimeLogScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description="The time an engineer logged on every organization, day by day, and the total."
-      />
-      {user && <EngineerTimeLog selfId={user.userId} />}
-    </>
+    <EngineerScreen
+      title={TITLE}
+      description="The time an engineer logged on every organization, day by day, and the total."
+    >
+      {(user) => <EngineerTimeLog selfId={user.userId} />}
+    </EngineerScreen>
   );
 }

@@ -19,13 +19,11 @@ import { DataTable, type DataTableColumn, dataTableColumns } from "../../compone
 import { DatePicker, dateToIso } from "../../components/ui/date-picker";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
-import { PageHeader } from "../../components/ui/page-header";
 import { Pager } from "../../components/ui/pager";
 import { Select } from "../../components/ui/select";
 import { api } from "../../lib/api-client";
-import { useCurrentUser } from "../../lib/current-user";
 import { formatWhen } from "../files/format";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { useDebouncedValue } from "../search/use-debounced-value";
 import {
   FEEDBACK_PAGE_SIZE,
@@ -331,15 +329,12 @@ function FeedbackList() {
 }
 
 export default function FeedbackScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description="What users say about the portal, newest first, with the average rating."
-      />
-      {user && <FeedbackList />}
-    </>
+    <EngineerScreen
+      title={TITLE}
+      description="What users say about the portal, newest first, with the average rating."
+    >
+      {() => <FeedbackList />}
+    </EngineerScreen>
   );
 }

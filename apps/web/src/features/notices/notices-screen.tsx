@@ -22,12 +22,10 @@ import {
 } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
-import { PageHeader } from "../../components/ui/page-header";
 import { Pager } from "../../components/ui/pager";
 import { useReturnFocus } from "../../components/ui/use-return-focus";
-import { useCurrentUser } from "../../lib/current-user";
 import { formatWhen } from "../files/format";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { useDebouncedValue } from "../search/use-debounced-value";
 import { NOTICES_PAGE_SIZE, noticeListQuery, noticeQuery, noticesError, type TNotice } from "./api";
 import { audienceSummary, formatCount, readText, STATUS_LABELS } from "./format";
@@ -261,26 +259,25 @@ function Notices({ onSend }: { onSend: () => void }) {
 }
 
 export default function NoticesScreen() {
-  const { data: user } = useCurrentUser();
   const [sending, setSending] = useState(false);
   const sendButton = useRef<HTMLButtonElement>(null);
-  if (user && !user.isEngineer) return <PlaceholderScreen title={NOTICES_TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader
-        title={NOTICES_TITLE}
-        description="Messages to customers and engineers: in their alerts and, if you choose, by e-mail."
-        actions={
-          user && (
-            <Button ref={sendButton} onClick={() => setSending(true)}>
-              <Megaphone aria-hidden="true" />
-              {SEND_NOTICE_TITLE}
-            </Button>
-          )
-        }
-      />
-      {user && <Notices onSend={() => setSending(true)} />}
-      <SendNoticeDialog open={sending} onOpenChange={setSending} fallbackFocus={sendButton} />
-    </>
+    <EngineerScreen
+      title={NOTICES_TITLE}
+      description="Messages to customers and engineers: in their alerts and, if you choose, by e-mail."
+      actions={() => (
+        <Button ref={sendButton} onClick={() => setSending(true)}>
+          <Megaphone aria-hidden="true" />
+          {SEND_NOTICE_TITLE}
+        </Button>
+      )}
+    >
+      {() => (
+        <>
+          <Notices onSend={() => setSending(true)} />
+          <SendNoticeDialog open={sending} onOpenChange={setSending} fallbackFocus={sendButton} />
+        </>
+      )}
+    </EngineerScreen>
   );
 }

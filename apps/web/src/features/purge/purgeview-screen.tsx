@@ -22,13 +22,11 @@ import {
 } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
-import { PageHeader } from "../../components/ui/page-header";
 import { Pager } from "../../components/ui/pager";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { useReturnFocus } from "../../components/ui/use-return-focus";
-import { useCurrentUser } from "../../lib/current-user";
 import { formatWhen } from "../files/format";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { useDebouncedValue } from "../search/use-debounced-value";
 import {
   countEntries,
@@ -273,15 +271,12 @@ function Purges() {
 }
 
 export default function PurgeviewScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description="Organizations purged for good, what was removed and who asked. A running purge updates by itself."
-      />
-      {user && <Purges />}
-    </>
+    <EngineerScreen
+      title={TITLE}
+      description="Organizations purged for good, what was removed and who asked. A running purge updates by itself."
+    >
+      {() => <Purges />}
+    </EngineerScreen>
   );
 }

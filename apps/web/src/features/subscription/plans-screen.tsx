@@ -13,11 +13,10 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { DataTable, type DataTableColumn, dataTableColumns } from "../../components/ui/data-table";
-import { PageHeader } from "../../components/ui/page-header";
 import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { SwitchField } from "../../components/ui/switch";
 import { useCurrentUser } from "../../lib/current-user";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { COVERAGE_LABELS, PlanEditDialog } from "./plan-edit-dialog";
 import { productsWithPlansQuery, type TPlan, type TProductWithPlans } from "./plans-api";
 
@@ -174,20 +173,17 @@ function Catalogue({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export default function PlansScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
-  const isAdmin = user?.roles.includes("admin") ?? false;
+  const isAdmin = useCurrentUser().data?.roles.includes("admin") ?? false;
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description={
-          isAdmin
-            ? "The catalogue customers buy from. Editing a plan makes its next version."
-            : "The catalogue customers buy from. Vendor admins can edit it."
-        }
-      />
-      {user && <Catalogue isAdmin={isAdmin} />}
-    </>
+    <EngineerScreen
+      title={TITLE}
+      description={
+        isAdmin
+          ? "The catalogue customers buy from. Editing a plan makes its next version."
+          : "The catalogue customers buy from. Vendor admins can edit it."
+      }
+    >
+      {() => <Catalogue isAdmin={isAdmin} />}
+    </EngineerScreen>
   );
 }

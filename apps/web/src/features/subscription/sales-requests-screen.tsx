@@ -10,11 +10,9 @@ import { QueryError } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { DataTable, type DataTableColumn, dataTableColumns } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
-import { PageHeader } from "../../components/ui/page-header";
 import { Pager } from "../../components/ui/pager";
-import { useCurrentUser } from "../../lib/current-user";
 import { formatWhen } from "../files/format";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { SALES_REQUESTS_PAGE_SIZE, salesRequestsQuery, type TSalesRequestRow } from "./plans-api";
 
 const TITLE = "Sales requests";
@@ -125,12 +123,9 @@ function Requests() {
 }
 
 export default function SalesRequestsScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader title={TITLE} description="Contact-sales forms sent from the upgrade screen." />
-      {user && <Requests />}
-    </>
+    <EngineerScreen title={TITLE} description="Contact-sales forms sent from the upgrade screen.">
+      {() => <Requests />}
+    </EngineerScreen>
   );
 }

@@ -9,10 +9,8 @@ import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
-import { PageHeader } from "../../components/ui/page-header";
-import { useCurrentUser } from "../../lib/current-user";
 import { type Column, PagedTab } from "../customers/customer-tabs/tab-parts";
-import { PlaceholderScreen } from "../placeholders/placeholder-screen";
+import { EngineerScreen } from "../placeholders/engineer-screen";
 import { useDebouncedValue } from "../search/use-debounced-value";
 import { formatDay } from "../subscription/subscription-parts";
 import { AttachDialog } from "./attach-dialog";
@@ -134,15 +132,12 @@ function WithoutMembership() {
 }
 
 export default function UsersWithoutMembershipScreen() {
-  const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={TITLE} engineerOnly />;
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        description="People with a Portico sign-in who belong to no organization: attach each to the organization they work for."
-      />
-      {user && <WithoutMembership />}
-    </>
+    <EngineerScreen
+      title={TITLE}
+      description="People with a Portico sign-in who belong to no organization: attach each to the organization they work for."
+    >
+      {() => <WithoutMembership />}
+    </EngineerScreen>
   );
 }
