@@ -96,7 +96,9 @@ async function refusal(exec: Executor, accountId: number): Promise<string | null
 /** GET accounts/:id/purge-info. */
 export async function getPurgeInfo(exec: Executor, accountId: number): Promise<TPurgeInfo> {
   const account = await loadAccount(exec, accountId);
-  if (account.purgeStartedAt) throw purgedError();
+  // A purge whose retries ran out leaves the account half-removed and out of reach: it may be
+  // started again (from /purgeview) and removes what is left.
+  if (account.purgeStartedAt && (await isPurging(exec, accountId))) throw purgedError();
   const reason = await refusal(exec, accountId);
   return {
     account_id: account.id,

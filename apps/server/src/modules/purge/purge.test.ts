@@ -374,6 +374,18 @@ describe("a purge that keeps failing", () => {
     const detail = await as(engineer, "GET", `/api/auth/purge/${started.id}`);
     expect(detail.body).toMatchObject({ status: "failed", last_error: "bucket gone", stage: "files" });
     t.app.ctx.jobs.register(PURGE_JOB, createPurgeHandler(ctx));
+
+    // Started again once the storage is back: it removes what is left and is done.
+    const info = await as(engineer, "GET", `/api/auth/accounts/${org.id}/purge-info`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ allowed: true, reason: null, contents: { files: 1 } });
+    const again = await start({ accountId: org.id, company: org.company });
+    expect(again.id).not.toBe(started.id);
+    await t.app.ctx.jobs.flush();
+    const retried = await as(engineer, "GET", `/api/auth/purge/${again.id}`);
+    expect(retried.body).toMatchObject({ status: "done", counts: { files: 1 } });
+    const gone = await as(engineer, "GET", `/api/auth/accounts/${org.id}/purge-info`);
+    expect(gone.status).toBe(410);
   });
 });
 

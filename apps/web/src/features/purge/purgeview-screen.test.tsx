@@ -124,6 +124,41 @@ describe("/purgeview", () => {
     expect(within(table).getByRole("button", { name: "Details of Acme" })).toHaveFocus();
   });
 
+  it("offers a failed purge again: the purge dialog of that organization, from its details", async () => {
+    const failed = purge(3, {
+      company: "Initech",
+      status: "failed",
+      stage: "billing",
+      last_error: "S3 unreachable",
+    });
+    const { user, fetchMock } = setup(page([failed]), {
+      "GET /api/auth/purge/3": failed,
+      "GET /api/auth/accounts/43/purge-info": {
+        account_id: 43,
+        company: "Initech",
+        allowed: true,
+        reason: null,
+        contents: { files: 2 },
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Purged accounts" });
+    await user.click(await within(table).findByRole("button", { name: "Details of Initech" }));
+    const details = await screen.findByRole("dialog", { name: "Purge of Initech" });
+    await user.click(within(details).getByRole("button", { name: "Purge again" }));
+    const again = await screen.findByRole("dialog", { name: "Purge Initech?" });
+    expect(await within(again).findByText("Files")).toBeInTheDocument();
+    expect(calls(fetchMock)).toContain("GET /api/auth/accounts/43/purge-info");
+  });
+
+  it("offers nothing of the kind for a purge that is done", async () => {
+    const { user } = setup(page([purge(1)]), { "GET /api/auth/purge/1": purge(1) });
+    const table = await screen.findByRole("table", { name: "Purged accounts" });
+    await user.click(await within(table).findByRole("button", { name: "Details of Acme" }));
+    const details = await screen.findByRole("dialog", { name: "Purge of Acme" });
+    expect(await within(details).findByText("Contract ended")).toBeInTheDocument();
+    expect(within(details).queryByRole("button", { name: "Purge again" })).not.toBeInTheDocument();
+  });
+
   it("reads the list and a purge's details again every 2 s while one runs, and stops once done", () => {
     const client = new QueryClient();
     const list = purgeListQuery("", 1);

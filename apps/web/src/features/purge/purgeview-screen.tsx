@@ -17,6 +17,7 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
@@ -38,6 +39,7 @@ import {
   STATUS_LABELS,
   type TPurgeRecord,
 } from "./purge-api";
+import { PurgeAccountDialog } from "./purge-dialog";
 
 const TITLE = "Purged accounts";
 const SEARCH_DEBOUNCE_MS = 300;
@@ -155,7 +157,15 @@ function PurgeDetails({ id }: { id: number }) {
   );
 }
 
-function DetailsDialog({ record, onClose }: { record: TPurgeRecord | null; onClose: () => void }) {
+function DetailsDialog({
+  record,
+  onClose,
+  onPurgeAgain,
+}: {
+  record: TPurgeRecord | null;
+  onClose: () => void;
+  onPurgeAgain: (record: TPurgeRecord) => void;
+}) {
   const open = record !== null;
   const returnFocus = useReturnFocus(open);
   return (
@@ -166,6 +176,14 @@ function DetailsDialog({ record, onClose }: { record: TPurgeRecord | null; onClo
           <DialogDescription>What was removed, by whom and why.</DialogDescription>
         </DialogHeader>
         {record && <PurgeDetails id={record.id} />}
+        {/* A purge whose retries ran out left the rest of the organization out of reach: start it again. */}
+        {record?.status === "failed" && (
+          <DialogFooter>
+            <Button variant="danger" onClick={() => onPurgeAgain(record)}>
+              Purge again
+            </Button>
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -182,6 +200,7 @@ function Purges() {
   const [search, setSearch] = useState(params.get("q") ?? "");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [shown, setShown] = useState<TPurgeRecord | null>(null);
+  const [purging, setPurging] = useState<TPurgeRecord | null>(null);
   const searchId = useId();
   // Stable, so a row's Details button survives re-renders and gets focus back from the dialog.
   const tableColumns = useMemo(() => columns(setShown), []);
@@ -265,7 +284,19 @@ function Purges() {
           />
         </>
       )}
-      <DetailsDialog record={shown} onClose={() => setShown(null)} />
+      <DetailsDialog
+        record={shown}
+        onClose={() => setShown(null)}
+        onPurgeAgain={(record) => {
+          setShown(null);
+          setPurging(record);
+        }}
+      />
+      <PurgeAccountDialog
+        account={purging ?? { account_id: 0, company: "" }}
+        open={purging !== null}
+        onOpenChange={(open) => !open && setPurging(null)}
+      />
     </div>
   );
 }
