@@ -1,7 +1,11 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Every core (vitest's default leaves one to its main process, which mostly waits): on a
+    // 2-core machine that is two test files at a time instead of one. `--maxWorkers` overrides.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: { name: "shared", root: "packages/shared", environment: "node", include: ["src/**/*.test.ts"] },
