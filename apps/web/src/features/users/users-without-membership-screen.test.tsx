@@ -12,8 +12,8 @@ import {
   renderScreen,
   testCustomer,
 } from "../../test/helpers";
+import { CHOOSE_ORGANIZATION } from "../customers/account-actions/member-fields";
 import { ENGINEERS_ONLY } from "../placeholders/placeholder-screen";
-import { CHOOSE_ORGANIZATION } from "./attach-dialog";
 import type { TUserWithoutMembership } from "./users-api";
 import UsersWithoutMembershipScreen from "./users-without-membership-screen";
 

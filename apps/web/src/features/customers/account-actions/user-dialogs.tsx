@@ -6,17 +6,12 @@
  */
 import { type TAccountUser, VENDOR_ACCOUNT_ID } from "@portico/shared/schemas/accounts";
 import { email as emailSchema } from "@portico/shared/validation";
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useDeferredValue, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { ErrorAlert } from "../../../components/ui/alert";
-import { Combobox } from "../../../components/ui/combobox";
-import { Field } from "../../../components/ui/field";
 import { RadioGroup } from "../../../components/ui/radio-group";
-import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
-import { organizationSearchQuery } from "../../../lib/organizations";
 import { actionsApi, useAccountAction } from "./actions-api";
 import {
   type ActionAccount,
@@ -26,18 +21,19 @@ import {
   FormFooter,
   UserChoice,
 } from "./dialog-parts";
+import {
+  CHOOSE_ORGANIZATION,
+  type ChosenOrganization,
+  type MemberRole,
+  MemberRoleField,
+  OrganizationField,
+} from "./member-fields";
 
 export interface UserDialogProps extends ActionDialogProps {
   account: ActionAccount;
   /** The user acted on, when a users table's row opened the dialog; otherwise it is chosen. */
   user?: TAccountUser | undefined;
 }
-
-const ROLE_OPTIONS = [
-  { value: "user", label: "User" },
-  { value: "owner", label: "Owner" },
-] as const;
-type MemberRole = (typeof ROLE_OPTIONS)[number]["value"];
 
 // ------------------------------------------------------------------------------------ invite user
 
@@ -98,16 +94,7 @@ function InviteForm({ account, onDone }: { account: ActionAccount; onDone: (invi
         }}
         error={fieldError ?? (invite.error?.status === 400 ? invite.error.error : undefined)}
       />
-      <Field label="Role">
-        {(control) => (
-          <Select
-            {...control}
-            options={ROLE_OPTIONS}
-            value={role}
-            onValueChange={(value) => setRole(value as MemberRole)}
-          />
-        )}
-      </Field>
+      <MemberRoleField value={role} onChange={setRole} />
       <ErrorAlert>
         {invite.isError && invite.error.status !== 400 ? errorMessage(invite.error) : null}
       </ErrorAlert>
@@ -306,15 +293,10 @@ function SetTeamForm({
   user: TAccountUser | undefined;
   onDone: () => void;
 }) {
-  const [target, setTarget] = useState<{ id: number; company: string } | null>(null);
+  const [target, setTarget] = useState<ChosenOrganization | null>(null);
   const [targetError, setTargetError] = useState<string | undefined>();
   const [mode, setMode] = useState<TeamMode>("move");
   const [role, setRole] = useState<MemberRole>("user");
-  const [search, setSearch] = useState("");
-  const organizations = useQuery(organizationSearchQuery(useDeferredValue(search)));
-  const options = (organizations.data?.items ?? [])
-    .filter((org) => org.account_id !== account.account_id && org.account_id !== VENDOR_ACCOUNT_ID)
-    .map((org) => ({ value: String(org.account_id), label: org.company }));
   return (
     <UserActionForm
       account={account}
@@ -323,7 +305,7 @@ function SetTeamForm({
       submitLabel="Set team"
       emptyText="This organization has no users to move. Invite one with Invite user."
       ready={target !== null}
-      onNotReady={() => setTargetError("Choose an organization")}
+      onNotReady={() => setTargetError(CHOOSE_ORGANIZATION)}
       run={(u) =>
         actionsApi.setTeam({
           user_id: u.user_id,
@@ -338,26 +320,15 @@ function SetTeamForm({
           : `${u.name} was added to ${target?.company}.`
       }
     >
-      <Field label="Organization" error={targetError}>
-        {(control) => (
-          <Combobox
-            {...control}
-            options={options}
-            value={target ? String(target.id) : null}
-            selectedLabel={target?.company}
-            onValueChange={(value) => {
-              const company = options.find((o) => o.value === value)?.label ?? "";
-              setTarget({ id: Number(value), company });
-              setTargetError(undefined);
-            }}
-            onSearchChange={setSearch}
-            loading={organizations.isFetching && !organizations.data}
-            placeholder="Choose an organization"
-            searchPlaceholder="Search organizations…"
-            emptyText={organizations.isError ? organizations.error.error : "No organization matches."}
-          />
-        )}
-      </Field>
+      <OrganizationField
+        value={target}
+        onChange={(organization) => {
+          setTarget(organization);
+          setTargetError(undefined);
+        }}
+        offers={(org) => org.account_id !== account.account_id && org.account_id !== VENDOR_ACCOUNT_ID}
+        error={targetError}
+      />
       <RadioGroup
         label="Membership"
         value={mode}
@@ -367,16 +338,7 @@ function SetTeamForm({
           { value: "add", label: `Add: stay in ${account.company} as well` },
         ]}
       />
-      <Field label="Role there">
-        {(control) => (
-          <Select
-            {...control}
-            options={ROLE_OPTIONS}
-            value={role}
-            onValueChange={(value) => setRole(value as MemberRole)}
-          />
-        )}
-      </Field>
+      <MemberRoleField label="Role there" value={role} onChange={setRole} />
     </UserActionForm>
   );
 }
