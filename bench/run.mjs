@@ -14,6 +14,7 @@ const scripts = [
   "queue-scale.mjs",
   "customers-scale.mjs",
   "notices-scale.mjs",
+  "reports-scale.mjs",
   "cluster-health.mjs",
   "conversation-scroll.mjs",
   "upload-throughput.mjs",

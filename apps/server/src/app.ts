@@ -14,6 +14,7 @@ import {
 import type Redis from "ioredis";
 import type { Config } from "./config";
 import { accountRoutes } from "./modules/accounts/accounts.routes";
+import { activityRoutes } from "./modules/activity/activity.routes";
 import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { registerAuthJobs } from "./modules/auth/auth.jobs";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -35,6 +36,8 @@ import { TwilioSms } from "./modules/phone/twilio-sms";
 import { planningRoutes } from "./modules/planning/planning.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { purgeRoutes } from "./modules/purge/purge.routes";
+import { accountReportRoutes, issueReportRoutes } from "./modules/reports/reports.routes";
+import { slaModule } from "./modules/sla/sla-breach";
 import { summaryRoutes } from "./modules/summaries/summaries.routes";
 import { systemAlertRoutes } from "./modules/system-alerts/system-alerts.routes";
 import { userRoutes } from "./modules/users/users.routes";
@@ -137,9 +140,11 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(machineAuthModule, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/chat" });
   await app.register(conversationRoutes, { prefix: "/api/chat" });
+  await app.register(slaModule);
   await app.register(planningRoutes, { prefix: "/api/chat" });
   await app.register(phoneRoutes, { prefix: "/api/chat" });
   await app.register(summaryRoutes, { prefix: "/api/chat" });
+  await app.register(activityRoutes, { prefix: "/api/chat" });
   await app.register(alertRoutes, { prefix: "/api" });
   await app.register(operationsRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });
@@ -153,6 +158,8 @@ export async function buildApp({ config, db, redis, logger }: BuildOptions) {
   await app.register(noticeRoutes, { prefix: "/api/auth" });
   await app.register(systemAlertRoutes, { prefix: "/api/auth" });
   await app.register(userRoutes, { prefix: "/api/auth" });
+  await app.register(accountReportRoutes, { prefix: "/api/auth" });
+  await app.register(issueReportRoutes, { prefix: "/api/chat" });
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await registerWebApp(app, config);
   return app;

@@ -21,6 +21,8 @@ export const MESSAGES = {
   endDateInvalid: "End date is invalid",
   endDateBeforeStart: "End date should be after start date.",
   invalidEndDate: "Invalid end date",
+  /** Reports and activity: a range longer than MAX_RANGE_DAYS (rules/date-range.ts). */
+  rangeTooLong: "Choose a range of two years or less",
   meetingLink: "Please enter a valid Zoom meeting link",
   dateInput: "Date input not valid.",
 } as const;

@@ -52,6 +52,7 @@ export async function seedDemoBilling(
       planStatus: "active",
       contractCapacity: DEMO_CAPACITY_TIB,
       slaHours: plan.slaHours,
+      slaCoverage: plan.slaCoverage,
       subscriptionProvider: "STRIPE",
       currencyCode: "USD",
       isTrial: false,

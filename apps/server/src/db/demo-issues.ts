@@ -1,20 +1,23 @@
 /**
- * Demo support work for a new embedded database: a category and tag catalogue, and two issues of
- * the demo customer worked by the demo admin (assigned, tagged, categorised, an internal note),
- * so the queue, the issue screen and its timeline have something to show on first start.
+ * Demo support work for a new embedded database: a category and tag catalogue, two issues of the
+ * demo customer worked by the demo admin (assigned, tagged, categorised, an internal note; one
+ * answered in time) and two waiting for a first response, one past its SLA deadline, so the
+ * queue, its SLA clocks, the issue screen and its timeline have something to show on first start.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { recordEvent } from "../modules/conversations/issue-events";
 import { answerIssue, createIssue, postMessage } from "../modules/conversations/issues.service";
 import type { Executor } from "../platform/db/client";
 import {
   issueAssignees,
   issueCategories,
+  issueEvents,
   issueFollowers,
   issueNotes,
   issues,
   issueTagLinks,
   issueTags,
+  messages,
   users,
 } from "./schema";
 
@@ -122,4 +125,33 @@ export async function seedDemoIssues(
   );
   const [answered] = await tx.select().from(issues).where(eq(issues.issueNumber, upgrade.issueNumber));
   if (answered) await answerIssue(tx, engineer, answered, { answered: true, archived: false });
+
+  // Two still waiting for a first response under the 4-hour SLA: one with time left, and one
+  // opened six hours ago, past its deadline (the breach sweep alerts the account's engineer).
+  await createIssue(tx, owner, {
+    accountId,
+    title: "Drive failure alert on node 4",
+    message: "Node 4 reports a failed drive in slot 7. Should we replace it now or wait for the healing?",
+  });
+  const overdue = await createIssue(tx, owner, {
+    accountId,
+    title: "Uploads failing with 503 Slow Down",
+    message: "About 2% of our PUTs answer 503 since the morning batch started. Retries eventually succeed.",
+  });
+  await backdate(tx, overdue.issueNumber, 6);
+}
+
+/** Moves an issue, its messages and events `hours` into the past, its SLA deadline with them. */
+async function backdate(tx: Executor, issueNumber: number, hours: number) {
+  const ago = sql`make_interval(hours => ${hours})`;
+  await tx.execute(sql`
+    update ${issues} set created_at = created_at - ${ago}, updated_at = updated_at - ${ago},
+      answer_at = answer_at - ${ago}, sla_due_at = portico_sla_due_at(created_at - ${ago}, sla_hours, sla_coverage)
+    where issue_number = ${issueNumber}`);
+  await tx.execute(
+    sql`update ${messages} set created_at = created_at - ${ago} where issue_number = ${issueNumber}`,
+  );
+  await tx.execute(
+    sql`update ${issueEvents} set created_at = created_at - ${ago} where issue_number = ${issueNumber}`,
+  );
 }

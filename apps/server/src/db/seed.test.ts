@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { type SlaTerms, slaClock } from "@portico/shared/rules/sla";
+import { eq, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
+import { hashPassword } from "../platform/auth/passwords";
 import { openPglite } from "../platform/db/client";
-import { outbox } from "./schema";
+import { memberships, outbox, users } from "./schema";
 import { DEMO_SIGN_INS, seed } from "./seed";
 
 const SMTP = { SMTP_URL: "smtp://127.0.0.1:9" };
@@ -67,6 +69,35 @@ describe("who exists on a new embedded database", () => {
     }
   });
 
+  it("demo users have taken the welcome tour; a customer who joins later is offered it", async () => {
+    const app = await start({});
+    const tourPending = async (email: string, password: string) => {
+      const token = (await login(app, email, password)).json().access_token;
+      const me = await app.inject({
+        method: "GET",
+        url: "/api/chat/user",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return me.json().tourPending;
+    };
+    for (const demo of DEMO_SIGN_INS) expect(await tourPending(demo.email, demo.password)).toBe(false);
+    // The other demo organizations' members too, and the vendor's.
+    expect(await app.ctx.db.select().from(users).where(isNull(users.tourCompletedAt))).toEqual([]);
+
+    const [joined] = await app.ctx.db
+      .insert(users)
+      .values({
+        email: "new.member@acme.example",
+        name: "New Member",
+        passwordHash: await hashPassword("New-member-1!"),
+        emailVerifiedAt: new Date(),
+        mfaEnabled: false,
+      })
+      .returning();
+    await app.ctx.db.insert(memberships).values({ accountId: 2, userId: joined?.id ?? 0, role: "user" });
+    expect(await tourPending("new.member@acme.example", "New-member-1!")).toBe(true);
+  });
+
   it("development has demo issues worked by an engineer; the customer sees none of the internal work", async () => {
     const app = await start({});
     const [admin, owner] = DEMO_SIGN_INS;
@@ -78,8 +109,10 @@ describe("who exists on a new embedded database", () => {
     const customer = await bearer(owner);
     const list = await get(customer, "/api/chat/issue");
     expect(list.items.map((i: { issue: { title: string } }) => i.issue.title).sort()).toEqual([
+      "Drive failure alert on node 4",
       "Planning the upgrade to 5.2",
       "Replication lag between Frankfurt and Dublin",
+      "Uploads failing with 503 Slow Down",
     ]);
     const lag = list.items.find((i: { issue: { title: string } }) => i.issue.title.startsWith("Replication"));
     const number = lag.issue.issue_number;
@@ -102,5 +135,27 @@ describe("who exists on a new embedded database", () => {
       "categorised",
       "note_added",
     ]);
+  });
+
+  it("the demo issues carry SLA clocks: one overdue, one running, the worked ones met", async () => {
+    const app = await start({});
+    const [, owner] = DEMO_SIGN_INS;
+    const customer = `Bearer ${(await login(app, owner.email, owner.password)).json().access_token}`;
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/chat/issue?order=sla",
+      headers: { authorization: customer },
+    });
+    type Item = { issue: { title: string; created_at: string; sla: SlaTerms | null } };
+    const now = new Date();
+    const clocks = (res.json().items as Item[]).map((i) => [
+      i.issue.title,
+      i.issue.sla && slaClock(i.issue.sla, i.issue.created_at, now).state,
+    ]);
+    expect(clocks.slice(0, 2)).toEqual([
+      ["Uploads failing with 503 Slow Down", "overdue"],
+      ["Drive failure alert on node 4", "waiting"],
+    ]);
+    expect(clocks.slice(2).map(([, state]) => state)).toEqual(["met", "met"]);
   });
 });

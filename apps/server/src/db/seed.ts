@@ -1,9 +1,10 @@
 /**
  * Start-up data. The vendor's own account (id 1) always exists; demo users and a demo customer
  * are added on a new embedded database (SEED_DEMO); ADMIN_EMAIL/ADMIN_PASSWORD bootstrap the
- * first engineer of a production database.
+ * first engineer of a production database. Everyone seeded here has taken the welcome tour: only
+ * people who sign up or are invited later are offered it.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../platform/auth/passwords";
 import type { Db, Executor } from "../platform/db/client";
 import { seedDemoBilling } from "./demo-billing";
@@ -54,6 +55,7 @@ async function addUser(exec: Executor, u: { email: string; password: string; nam
       emailVerifiedAt: new Date(),
       consentReceivedAt: new Date(),
       mfaEnabled: mfa,
+      tourCompletedAt: new Date(),
       timezone: "UTC",
       countryCode: "US",
     })
@@ -92,6 +94,7 @@ export async function seed(
         subscriptionProvider: "STRIPE",
         currencyCode: "USD",
         slaHours: 4,
+        slaCoverage: "24x7",
       })
       .onConflictDoNothing();
     await ensureVendorAccount(tx);
@@ -120,6 +123,8 @@ export async function seed(
       engineerId: ids.get(admin.email) ?? 0,
     });
     await seedDemoCustomers(tx, { accountId: owner.accountId, engineerId: ids.get(admin.email) ?? 0 });
+    // The demo organizations' members too (demo-customers.ts adds them).
+    await tx.update(users).set({ tourCompletedAt: new Date() }).where(isNull(users.tourCompletedAt));
     return DEMO_SIGN_INS;
   });
 }

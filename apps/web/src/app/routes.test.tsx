@@ -111,7 +111,9 @@ describe("signed in", () => {
     ["/upgrade-subscription", "Upgrade subscription"],
     ["/upgrade-subscription-confirmation", "Upgrade confirmation"],
     ["/billing/test-checkout/pi_test_1", "Test checkout"],
-    ["/activity/v2", "Engineer activity"],
+    ["/activity", "Engineer activity"],
+    ["/activity/v2", "Engineer activity timeline"],
+    ["/reports", "Reports"],
     ["/plans", "Plans"],
     ["/sales-requests", "Sales requests"],
   ])("%s has its title", async (url, title) => {

@@ -5,7 +5,6 @@
  * signed-out visitor to sign-in with `redirectTo`.
  */
 import type { RouteObject } from "react-router";
-import { PLACEHOLDER_SCREENS } from "../features/placeholders/screens";
 import { maintenanceReached, requireSession, rootLoader } from "./guards";
 import { lazyScreen, lazyWith } from "./lazy";
 import { NotFound } from "./not-found";
@@ -17,13 +16,6 @@ import { RouteError } from "./route-error";
 const devRoutes: RouteObject[] = import.meta.env.DEV
   ? [{ path: "gallery", lazy: lazyScreen(() => import("../features/gallery/gallery-screen")) }]
   : [];
-
-// One shared chunk; each route passes its title through `handle`.
-const placeholderRoutes: RouteObject[] = PLACEHOLDER_SCREENS.map((screen) => ({
-  path: screen.path,
-  handle: screen,
-  lazy: lazyScreen(() => import("../features/placeholders/placeholder-screen")),
-}));
 
 export const routes: RouteObject[] = [
   {
@@ -132,7 +124,11 @@ export const routes: RouteObject[] = [
                 path: "billing/test-checkout/:paymentIntentId",
                 lazy: lazyScreen(() => import("../features/subscription/test-checkout-screen")),
               },
-              ...placeholderRoutes,
+              { path: "activity", lazy: lazyScreen(() => import("../features/activity/activity-screen")) },
+              {
+                path: "activity/v2",
+                lazy: lazyScreen(() => import("../features/activity/activity-timeline-screen")),
+              },
               { path: "customers", lazy: lazyScreen(() => import("../features/customers/customers-screen")) },
               { path: "time-log", lazy: lazyScreen(() => import("../features/customers/time-log-screen")) },
               { path: "users", lazy: lazyScreen(() => import("../features/users/users-screen")) },
@@ -146,6 +142,7 @@ export const routes: RouteObject[] = [
               },
               { path: "purgeview", lazy: lazyScreen(() => import("../features/purge/purgeview-screen")) },
               { path: "feedback", lazy: lazyScreen(() => import("../features/feedback/feedback-screen")) },
+              { path: "reports", lazy: lazyScreen(() => import("../features/reports/reports-screen")) },
               {
                 path: "system-alerts",
                 lazy: lazyScreen(() => import("../features/system-alerts/system-alerts-screen")),

@@ -23,7 +23,7 @@ export interface PersistedState {
   selectedAccountId: number | null;
   issueTabs: number[];
   replyDrafts: Record<string, string>;
-  /** "ASC" or "DESC" (spec §9), null for the default (DESC). */
+  /** "ASC" (spec §9) or "sla" (the SLA deadline order, issue 18); null for the default (DESC, §4 order). */
   issuesSort: string | null;
   /** The assignment filter of the issues list (spec §9), null for the default ("all"). */
   issuesFilter: string | null;

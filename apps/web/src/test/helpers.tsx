@@ -118,4 +118,5 @@ export const testCustomer = {
   accountType: null,
   mfaEnabled: false,
   hasPicture: false,
+  tourPending: false,
 };

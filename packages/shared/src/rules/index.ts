@@ -1,4 +1,5 @@
 export * from "./date-input";
+export * from "./date-range";
 export * from "./expiry";
 export * from "./feature-gating";
 export * from "./health-report-generator";
@@ -7,6 +8,7 @@ export * from "./issue-status";
 export * from "./panic";
 export * from "./plan-rank";
 export * from "./roles";
+export * from "./sla";
 export * from "./snippet";
 export * from "./tabs";
 export * from "./units";

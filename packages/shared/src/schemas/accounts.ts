@@ -37,8 +37,16 @@ export const ZUserInfo = z.object({
   mfaEnabled: z.boolean(),
   /** Whether GET user/{userId}/thumbnail has a picture to serve (so the app asks only then). */
   hasPicture: z.boolean(),
+  /**
+   * A customer who has not finished or dismissed the welcome tour (issue 18): the app offers it
+   * once. Always false for engineers and for users who existed before the tour.
+   */
+  tourPending: z.boolean(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+/** PUT /api/chat/user/tour: the welcome tour was finished or dismissed (true), or is offered again (false). */
+export const ZTourRequest = z.object({ completed: z.boolean() });
 
 export const ZAccountSummary = z.object({
   account_id: z.number(),

@@ -49,6 +49,13 @@ export const ALERT_TYPES = {
     mandatory: false,
     engineersOnly: false,
   },
+  /** An open issue passed its SLA's first-response deadline with no response (issue 18). */
+  SLA_BREACH: {
+    category: "issues",
+    name: "First responses overdue under the customer's SLA",
+    mandatory: false,
+    engineersOnly: true,
+  },
   /** A notification engineers sent (issue 17): to chosen accounts, users or everyone. */
   NOTICE: {
     category: "account",

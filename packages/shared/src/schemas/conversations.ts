@@ -90,6 +90,9 @@ export const ZIssueParam = z.object({ id: zIdText() });
 export const ZMessageParam = z.object({ id: zIdText(), index: zIdText("index") });
 
 /** GET /api/chat/issue */
+export const ISSUE_ORDERS = ["queue", "sla"] as const;
+export type IssueOrder = (typeof ISSUE_ORDERS)[number];
+
 export const ZIssueListQuery = z.object({
   aid: optionalText(zIdText("aid")),
   page: optionalText(zIntText("page", 1, MAX_ID)).default(1),
@@ -102,6 +105,11 @@ export const ZIssueListQuery = z.object({
   assignee: optionalText(zIdText("assignee")),
   /** Engineers: only issues carrying this tag. */
   tag: optionalText(zIdText("tag")),
+  /**
+   * "queue": the §4 order. "sla": issues waiting for a first response under an SLA first, the
+   * soonest deadline (the most overdue) first, then the rest in the §4 order.
+   */
+  order: optionalText(z.enum(ISSUE_ORDERS)).default("queue"),
 });
 export type TIssueListQuery = z.input<typeof ZIssueListQuery>;
 
@@ -197,6 +205,19 @@ export const ZIssueAnswerState = z.object({
 });
 
 /** An issue (spec §3), the same for every viewer. */
+/**
+ * The SLA clock of an issue (rules/sla.ts): set when a customer opened it and its organization has
+ * SLA hours; null otherwise (no plan, or opened by an engineer).
+ */
+export const ZIssueSla = z.object({
+  hours: z.number(),
+  coverage: z.enum(["business-hours", "24x7"]),
+  due_at: z.string(),
+  /** The first engineer message or answer; null while the customer waits. */
+  first_response_at: z.string().nullable(),
+});
+export type TIssueSla = z.infer<typeof ZIssueSla>;
+
 export const ZIssue = z.object({
   issue_number: z.number(),
   title: z.string(),
@@ -213,6 +234,7 @@ export const ZIssue = z.object({
   last_message_index: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
+  sla: ZIssueSla.nullable(),
 });
 export type TIssue = z.infer<typeof ZIssue>;
 
@@ -298,6 +320,7 @@ export const ZIssueListResponse = z.object({
   page_size: z.number(),
   filter: z.enum(ASSIGNMENT_FILTERS),
   sort: z.enum(SORT_ORDERS),
+  order: z.enum(ISSUE_ORDERS),
 });
 export type TIssueListResponse = z.infer<typeof ZIssueListResponse>;
 

@@ -26,6 +26,8 @@ export const accounts = pgTable(
     contractCapacity: integer(),
     reportedCapacity: integer(),
     slaHours: integer(),
+    /** The plan's SLA coverage (SLA_COVERAGES), mirrored with slaHours; null without an SLA. */
+    slaCoverage: text({ enum: ["business-hours", "24x7"] }),
     subscriptionProvider: text(),
     currencyCode: text(),
     lastMessageAt: timestamp({ withTimezone: true }),

@@ -60,6 +60,11 @@ export const clusters = pgTable(
     netCounters: jsonb().$type<NetCounters>(),
     /** Set by the sweep after NOT_REPORTING_AFTER_HOURS without a report; cleared by the next one. */
     notReportingSince: timestamp({ withTimezone: true }),
+    /**
+     * The storage software's version of the latest report: its nodes' version when they agree,
+     * MIXED_VERSIONS when they differ (an upgrade under way); null before any report (issue 18).
+     */
+    softwareVersion: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -79,6 +79,27 @@ export const issues = pgTable(
     revision: integer().notNull().default(0),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The SLA clock (issue 18, rules/sla.ts): the first-response deadline, fixed when a customer
+     * opens the issue under an organization with SLA hours (null otherwise); the first response
+     * (an engineer's first message or answer) and who gave it; when the sweep raised SLA_BREACH.
+     */
+    slaHours: integer(),
+    slaCoverage: text({ enum: ["business-hours", "24x7"] }),
+    slaDueAt: timestamp({ withTimezone: true }),
+    firstResponseAt: timestamp({ withTimezone: true }),
+    firstResponderId: integer().references(() => users.id, { onDelete: "set null" }),
+    slaBreachAlertedAt: timestamp({ withTimezone: true }),
+    /**
+     * When an engineer last marked the issue answered (or archived) and who: cleared when it is
+     * reopened or the customer writes again. Resolution time is created_at to this.
+     */
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The deadline while it runs (no response yet, not answered), else null: the queue's SLA order. */
+    slaWaitingDue: timestamp({ withTimezone: true }).generatedAlwaysAs(
+      sql`case when first_response_at is null and not answered then sla_due_at end`,
+    ),
     /** Last activity: a message posted or the answer state changed (the list's lastUpdatedAt). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -124,6 +145,34 @@ export const issues = pgTable(
     ),
     index("issues_on_call_idx").on(t.onCallKey, t.liveRank, t.updatedAt.desc(), t.issueNumber.desc()),
     index("issues_title_search_idx").using("gin", t.titleSearch),
+    // Reports and activity read issues by when they were opened, first answered and resolved.
+    index("issues_created_idx").on(t.createdAt),
+    index("issues_first_response_idx").on(t.firstResponseAt, t.firstResponderId),
+    index("issues_resolved_idx").on(t.resolvedAt, t.resolvedBy),
+    index("issues_sla_due_idx").on(t.slaDueAt),
+    // order=sla: running deadlines soonest first, then the §4 order.
+    index("issues_sla_queue_idx").on(
+      t.slaWaitingDue.asc().nullsLast(),
+      t.queueKey,
+      t.liveRank,
+      t.updatedAt.desc(),
+      t.issueNumber.desc(),
+    ),
+    // order=sla within one organization (a customer's list, or an engineer's with aid).
+    index("issues_account_sla_idx").on(
+      t.accountId,
+      t.slaWaitingDue.asc().nullsLast(),
+      t.queueKey,
+      t.liveRank,
+      t.updatedAt.desc(),
+      t.issueNumber.desc(),
+    ),
+    // The SLA sweep: deadlines still running, soonest first.
+    index("issues_sla_waiting_idx")
+      .on(t.slaDueAt)
+      .where(
+        sql`${t.firstResponseAt} is null and ${t.slaDueAt} is not null and ${t.slaBreachAlertedAt} is null`,
+      ),
   ],
 );
 
@@ -157,6 +206,10 @@ export const messages = pgTable(
     index("messages_newest_idx").on(t.createdAt.desc(), t.issueNumber.desc(), t.index.desc()),
     index("messages_issue_created_idx").on(t.issueNumber, t.createdAt),
     index("messages_issue_revision_idx").on(t.issueNumber, t.revision),
+    // Engineer activity: engineers' messages by when they were written (issue 18).
+    index("messages_engineer_created_idx")
+      .on(t.createdAt, t.authorId)
+      .where(sql`${t.authorType} = 'engineer'`),
   ],
 );
 

@@ -31,6 +31,11 @@ export const users = pgTable(
     /** Engineers with a verified phone: SMS for panics and assignments. */
     smsAlerts: boolean().notNull().default(false),
     consentReceivedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the customer finished or dismissed the welcome tour (issue 18); null: the app offers it.
+     * Users who existed before the tour were marked done by its migration.
+     */
+    tourCompletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ import {
 } from "../../test/helper";
 import { RECONCILE_JOB } from "../billing/reconcile";
 import { NOT_REPORTING_JOB } from "../clusters/not-reporting";
+import { SLA_BREACH_JOB } from "../sla/sla-breach";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -240,13 +241,13 @@ describe("forgot-password answers alike for every address", () => {
         remoteAddress: randomIp(),
         payload: { email },
       });
-    // Jobs of this request: the always-pending sweeps (clusters not reporting, billing) are not.
+    // Jobs of this request: the always-pending sweeps (clusters not reporting, billing, SLA) are not.
     const pending = async () =>
       (
         await t.db
           .select({ n: sql<number>`count(*)::int` })
           .from(jobs)
-          .where(notInArray(jobs.kind, [NOT_REPORTING_JOB, RECONCILE_JOB]))
+          .where(notInArray(jobs.kind, [NOT_REPORTING_JOB, RECONCILE_JOB, SLA_BREACH_JOB]))
       )[0]?.n ?? 0;
 
     const a = await ask(known.email);

@@ -12,12 +12,13 @@
  *   through handleProviderEvent as the event `refresh:<payment id>:<status>` (stored once).
  *
  * Provider calls run outside any transaction (the job's own transaction only plans the next run),
- * like the sync job. The job keeps itself going like the clusters' not-reporting sweep: each run
- * enqueues the next, and start-up adds one when none is pending, under an advisory lock.
+ * like the sync job. The job keeps itself going (platform/jobs/recurring.ts): each run plans the
+ * next, and start-up adds one when none is pending.
  */
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { billingPayments, jobs, subscriptionEvents, subscriptions } from "../../db/schema";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { billingPayments, subscriptionEvents, subscriptions } from "../../db/schema";
 import type { AppContext } from "../../platform/context";
+import { ensureRecurringJob, type RecurringJob, registerRecurringJob } from "../../platform/jobs/recurring";
 import type { Billing } from "./billing";
 import type { SubscriptionRow } from "./billing.policy";
 import { handleProviderEvent } from "./events";
@@ -217,12 +218,17 @@ export async function reconcilesSettled(ctx: AppContext): Promise<void> {
   await Promise.allSettled([...(running.get(ctx) ?? [])]);
 }
 
+const RECONCILING: RecurringJob = {
+  kind: RECONCILE_JOB,
+  lockKey: RECONCILE_LOCK,
+  everyMs: RECONCILE_EVERY_MS,
+};
+
 export function registerReconcileJob(billing: Billing): void {
   const { ctx } = billing;
   const inFlight = running.get(ctx) ?? new Set<Promise<unknown>>();
   running.set(ctx, inFlight);
-  ctx.jobs.register(RECONCILE_JOB, async (tx, _payload, afterCommit) => {
-    await ctx.jobs.enqueue(tx, RECONCILE_JOB, {}, new Date(Date.now() + RECONCILE_EVERY_MS));
+  registerRecurringJob(ctx.jobs, RECONCILING, async (_tx, _payload, afterCommit) => {
     afterCommit(() => {
       const run = reconcile(billing)
         .catch(() => undefined)
@@ -233,14 +239,5 @@ export function registerReconcileJob(billing: Billing): void {
 }
 
 /** Exactly one run pending: added at start-up when there is none. */
-export async function ensureReconcileScheduled(ctx: AppContext): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${RECONCILE_LOCK})`);
-    const [pending] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.kind, RECONCILE_JOB), isNull(jobs.failedAt)))
-      .limit(1);
-    if (!pending) await ctx.jobs.enqueue(tx, RECONCILE_JOB, {}, new Date(Date.now() + RECONCILE_EVERY_MS));
-  });
-}
+export const ensureReconcileScheduled = (ctx: AppContext): Promise<void> =>
+  ensureRecurringJob(ctx, RECONCILING);

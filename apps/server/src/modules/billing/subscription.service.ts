@@ -72,6 +72,7 @@ export async function mirrorOntoAccount(tx: Tx, sub: SubscriptionRow): Promise<v
       planStatus: sub.endedAt !== null ? "canceled" : sub.status,
       contractCapacity: sub.quantity,
       slaHours: plan.slaHours,
+      slaCoverage: plan.slaCoverage,
       subscriptionProvider: sub.provider,
       currencyCode: sub.currency,
       isTrial: false,

@@ -91,6 +91,7 @@ describe("the subscription life cycle in test mode", () => {
       planStatus: "active",
       contractCapacity: 25,
       slaHours: 24,
+      slaCoverage: "business-hours",
       subscriptionProvider: "STRIPE",
       currencyCode: "USD",
     });
@@ -194,6 +195,7 @@ describe("the subscription life cycle in test mode", () => {
       serviceType: "ENTERPRISE",
       contractCapacity: 100,
       slaHours: 4,
+      slaCoverage: "24x7",
     });
     expect(await eventRows(t, org.id, "subscription.plan_changed")).toHaveLength(1);
     const cheaper = await call(t, "POST", "/upgrade/prepare", org.owner, {

@@ -25,6 +25,7 @@ import {
   parseHealthReport,
   type THealthReport,
 } from "@portico/shared/schemas/health-report";
+import { MIXED_VERSIONS } from "@portico/shared/schemas/reports";
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountEngineers, type ClusterRow, clusterReports, clusters, memberships } from "../../db/schema";
@@ -122,6 +123,13 @@ const usagePoint = (row: { generatedAt: Date; usableUsedBytes: number; usableTot
   usable_total_bytes: row.usableTotalBytes,
 });
 
+/** The cluster's software version: its nodes' when they agree, MIXED_VERSIONS during an upgrade. */
+export function softwareVersionOf(report: THealthReport): string {
+  const versions = new Set(report.nodes.map((node) => node.version));
+  const [only] = versions;
+  return versions.size === 1 && only !== undefined ? only : MIXED_VERSIONS;
+}
+
 /** Analyses a parsed report of `cluster` and records it: the one writer of analysed reports. */
 export async function recordAnalysedReport(tx: Executor, input: ReportToRecord): Promise<RecordedReport> {
   const { cluster, report } = input;
@@ -176,6 +184,7 @@ export async function recordAnalysedReport(tx: Executor, input: ReportToRecord):
       totalSpace: metrics.usable_total_bytes,
       usedSpace: metrics.usable_used_bytes,
       latestReport: report,
+      softwareVersion: softwareVersionOf(report),
       netCounters: counters,
       lastReportAt: generatedAt,
       latestReportId: row.id,

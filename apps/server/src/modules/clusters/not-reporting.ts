@@ -3,15 +3,15 @@
  * (or, never having sent one, registered) for NOT_REPORTING_AFTER_HOURS, and alerts its owners and
  * engineers once; the cluster's next analysed report clears the flag (ingest.ts).
  *
- * The sweep keeps itself going: each run enqueues the next in its own transaction, and start-up
- * adds one when none is pending (a new database, or one that gave up after its retries), under an
- * advisory lock so instances starting together add one between them.
+ * The sweep keeps itself going (platform/jobs/recurring.ts): each run plans the next, and start-up
+ * adds one when none is pending.
  */
 import { NOT_REPORTING_AFTER_HOURS } from "@portico/shared/schemas/clusters";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { clusters, jobs } from "../../db/schema";
+import { and, isNull, sql } from "drizzle-orm";
+import { clusters } from "../../db/schema";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
+import { ensureRecurringJob, type RecurringJob, registerRecurringJob } from "../../platform/jobs/recurring";
 import { pushAlerts, type RaisedAlert, raiseAlerts } from "../alerts/alerts.service";
 import { clusterAlertRecipients, clusterLink } from "./ingest";
 
@@ -51,23 +51,14 @@ export async function sweepNotReporting(tx: Executor): Promise<RaisedAlert[]> {
   return raised;
 }
 
+const SWEEP: RecurringJob = { kind: NOT_REPORTING_JOB, lockKey: SWEEP_LOCK, everyMs: SWEEP_EVERY_MS };
+
 /** Exactly one sweep pending: added at start-up when there is none. */
-export async function ensureSweepScheduled(ctx: AppContext) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`);
-    const [pending] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.kind, NOT_REPORTING_JOB), isNull(jobs.failedAt)))
-      .limit(1);
-    if (!pending) await ctx.jobs.enqueue(tx, NOT_REPORTING_JOB, {}, new Date(Date.now() + SWEEP_EVERY_MS));
-  });
-}
+export const ensureSweepScheduled = (ctx: AppContext) => ensureRecurringJob(ctx, SWEEP);
 
 export function registerNotReportingJob(ctx: AppContext) {
-  ctx.jobs.register(NOT_REPORTING_JOB, async (tx, _payload, afterCommit) => {
+  registerRecurringJob(ctx.jobs, SWEEP, async (tx, _payload, afterCommit) => {
     const raised = await sweepNotReporting(tx);
-    await ctx.jobs.enqueue(tx, NOT_REPORTING_JOB, {}, new Date(Date.now() + SWEEP_EVERY_MS));
     afterCommit(() => void pushAlerts(ctx.realtime, null, raised));
   });
 }

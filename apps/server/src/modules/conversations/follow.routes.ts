@@ -69,6 +69,7 @@ export async function followRoutes(fastify: FastifyInstance) {
         ...request.query,
         filter: "following",
         sort: "DESC",
+        order: "queue",
         withWork: viewer.isEngineer,
       });
     },

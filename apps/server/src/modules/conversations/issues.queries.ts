@@ -9,11 +9,13 @@ import { deriveIssueStatus } from "@portico/shared/rules/issue-status";
 import type { AssignmentFilter } from "@portico/shared/rules/roles";
 import {
   ISSUES_PAGE_SIZE_DEFAULT,
+  type IssueOrder,
   LAST_MESSAGE_PREVIEW_LENGTH,
   type SortOrder,
   type TConversationEventItem,
   type TConversationListItem,
   type TIssue,
+  type TIssueSla,
 } from "@portico/shared/schemas/conversations";
 import { truncateReply } from "@portico/shared/validation";
 import { and, asc, count, eq, exists, gt, inArray, not, type SQL, sql } from "drizzle-orm";
@@ -105,6 +107,18 @@ export function presentIssue(issue: IssueRow, company: string): TIssue {
     last_message_index: issue.lastMessageIndex,
     created_at: issue.createdAt.toISOString(),
     updated_at: issue.updatedAt.toISOString(),
+    sla: slaOf(issue),
+  };
+}
+
+/** The issue's SLA clock (rules/sla.ts), when it has one. */
+export function slaOf(issue: IssueRow): TIssueSla | null {
+  if (issue.slaDueAt === null || issue.slaHours === null || issue.slaCoverage === null) return null;
+  return {
+    hours: issue.slaHours,
+    coverage: issue.slaCoverage,
+    due_at: issue.slaDueAt.toISOString(),
+    first_response_at: issue.firstResponseAt?.toISOString() ?? null,
   };
 }
 
@@ -202,9 +216,12 @@ function assignmentFilter(filter: AssignmentFilter, viewerId: number, assignee?:
  * the default; ASC oldest first), the issue number breaking ties. DESC is exactly the order of
  * the queue indexes, so any page is read from an index.
  */
-function listOrder(sort: SortOrder, weekendFirst: boolean): SQL[] {
+function listOrder(sort: SortOrder, weekendFirst: boolean, order: IssueOrder = "queue"): SQL[] {
   const direction = sort === "ASC" ? sql.raw("asc") : sql.raw("desc nulls last");
   return [
+    // order=sla: issues still waiting for their first response under an SLA, soonest deadline
+    // (the most overdue) first (issues_sla_queue_idx); the rest follow in the §4 order.
+    ...(order === "sla" ? [sql`${issues.slaWaitingDue} asc nulls last`] : []),
     // An engineer on call in the weekend window sees the weekend's issues right after panics.
     asc(weekendFirst ? issues.onCallKey : issues.queueKey),
     asc(issues.liveRank),
@@ -218,6 +235,8 @@ export interface ListQuery {
   page_size: number;
   filter: AssignmentFilter;
   sort: SortOrder;
+  /** "sla": running first-response deadlines first, soonest first (ZIssueListQuery.order). */
+  order: IssueOrder;
   status?: IssueStatus | undefined;
   /** filter=assignee: whose issues (default the viewer). */
   assignee?: number | undefined;
@@ -250,7 +269,7 @@ export async function listConversations(
   ].filter((c): c is SQL => c !== undefined);
   const where = conditions.length ? and(...conditions) : undefined;
   const pageSize = query.page_size || ISSUES_PAGE_SIZE_DEFAULT;
-  const order = listOrder(query.sort, query.weekendFirst ?? false);
+  const order = listOrder(query.sort, query.weekendFirst ?? false, query.order);
   // The page's issue numbers are found first, from the order's index alone; only those 25 rows
   // are then joined to their account, read state and newest message. (Joining before the OFFSET
   // would do those joins for every skipped row: 5,000 of them on page 200.)
@@ -289,6 +308,7 @@ export async function listConversations(
     page_size: pageSize,
     filter: query.filter,
     sort: query.sort,
+    order: query.order,
   };
 }
 

@@ -4,7 +4,7 @@
  * message), so messages of one issue are numbered 1, 2, … without gaps and stamped in that order.
  */
 import { isWeekendWindow } from "@portico/shared/rules/weekend";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import {
   type AuthorType,
   accounts,
@@ -59,6 +59,20 @@ async function touchAccount(tx: Executor, accountId: number) {
   await tx.update(accounts).set({ lastMessageAt: sql`now()` }).where(eq(accounts.id, accountId));
 }
 
+/**
+ * The SLA clock a customer's new issue starts (rules/sla.ts): its account's hours and coverage now,
+ * due by portico_sla_due_at from the insert's now() (created_at's default). Subselects keep
+ * opening one statement; an account without SLA hours leaves all three null.
+ */
+function slaOfAccount(accountId: number) {
+  const of = (column: SQL) => sql`(select ${column} from ${accounts} where ${accounts.id} = ${accountId})`;
+  return {
+    slaHours: of(sql`${accounts.slaHours}`),
+    slaCoverage: of(sql`${accounts.slaCoverage}`),
+    slaDueAt: of(sql`portico_sla_due_at(now(), ${accounts.slaHours}, ${accounts.slaCoverage})`),
+  };
+}
+
 export interface NewIssue {
   title: string;
   accountId: number;
@@ -79,6 +93,7 @@ export async function createIssue(
   const [issue] = await tx
     .insert(issues)
     .values({
+      ...(type === "customer" ? slaOfAccount(input.accountId) : {}),
       accountId: input.accountId,
       title: input.title,
       clusterId: input.clusterId ?? null,
@@ -109,6 +124,20 @@ export async function createIssue(
 }
 
 /**
+ * Whether an engineer's message or answer now is the issue's first response: only on an issue a
+ * customer opened (its first message is theirs), and only while none is recorded.
+ */
+const isFirstResponse = sql`(${issues}.first_response_at is null and exists (
+  select 1 from ${messages} m where m.issue_number = ${issues}.issue_number and m."index" = 1 and m.author_type = 'customer'))`;
+
+function firstResponse(engineerId: number, at: SQL) {
+  return {
+    firstResponseAt: sql`case when ${isFirstResponse} then ${at} else ${issues}.first_response_at end`,
+    firstResponderId: sql`case when ${isFirstResponse} then ${engineerId}::int else ${issues}.first_responder_id end`,
+  };
+}
+
+/**
  * A new message, in one statement (the hot path: one round trip). A customer's makes the issue
  * wait for the vendor (it stops being answered); an engineer's leaves an answered issue answered
  * and makes any other one open. The update that numbers the message takes the issue row's lock
@@ -126,11 +155,17 @@ export async function postMessage(
   attributes: MessageAttributes = {},
 ): Promise<MessageRow | undefined> {
   const type = authorType(viewer);
+  // A customer writing again reopens the issue: it is no longer resolved. An engineer's first
+  // message on an issue a customer opened is its first response (the SLA clock stops); set here,
+  // in the statement that numbers the message, so the hot path stays one round trip.
   const answer =
     type === "customer"
-      ? sql`answered = false, answer_user_type = 'customer', answer_at = now()`
+      ? sql`answered = false, answer_user_type = 'customer', answer_at = now(),
+            resolved_at = null, resolved_by = null`
       : sql`answer_user_type = case when answered then answer_user_type else 'engineer' end,
-            answer_at = case when answered then answer_at else now() end`;
+            answer_at = case when answered then answer_at else now() end,
+            first_response_at = case when ${isFirstResponse} then clock_timestamp() else first_response_at end,
+            first_responder_id = case when ${isFirstResponse} then ${viewer.userId}::int else first_responder_id end`;
   const inScope =
     "all" in scope
       ? sql`true`
@@ -183,7 +218,11 @@ export async function joinIssue(tx: Executor, issueNumber: number, userId: numbe
   await tx.insert(issueParticipants).values({ issueNumber, userId }).onConflictDoNothing();
 }
 
-/** An engineer marks the issue answered (and optionally archived), or reopens it. */
+/**
+ * An engineer marks the issue answered (and optionally archived), or reopens it. Answering counts
+ * as the first response when no engineer wrote before, and resolves the issue (by whom, when);
+ * archiving an answered issue keeps when it was resolved; reopening clears the resolution.
+ */
 export async function answerIssue(
   tx: Executor,
   actor: EventActor,
@@ -191,6 +230,8 @@ export async function answerIssue(
   change: { answered: boolean; archived: boolean },
 ) {
   const issueNumber = issue.issueNumber;
+  // Archiving an answered issue keeps when (and by whom) it was resolved.
+  const keep = sql`(${issues}.answered and ${issues}.resolved_at is not null)`;
   const [updated] = await tx
     .update(issues)
     .set({
@@ -199,6 +240,13 @@ export async function answerIssue(
       answerUserType: "engineer",
       answerAt: sql`now()`,
       updatedAt: sql`clock_timestamp()`,
+      ...(change.answered
+        ? {
+            resolvedAt: sql`case when ${keep} then ${issues}.resolved_at else now() end`,
+            resolvedBy: sql`case when ${keep} then ${issues}.resolved_by else ${actor.userId}::int end`,
+            ...firstResponse(actor.userId, sql`now()`),
+          }
+        : { resolvedAt: null, resolvedBy: null }),
     })
     .where(eq(issues.issueNumber, issueNumber))
     .returning();

@@ -11,9 +11,12 @@ import * as schema from "../../db/schema";
 import { accountEngineers, accountFollowers, accountUseCases, timeLogs, useCases } from "../../db/schema";
 import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
 
-/** The console's paths: organizations and their work, user actions, use cases, time logs. */
+/**
+ * The console's paths: organizations and their work, user actions, use cases, time logs, reports;
+ * and under /api/chat the issues report and engineer activity.
+ */
 const CONSOLE_PATH =
-  /^\/api\/auth\/(accounts?\/|accountsinfo(\/|$)|set-|users(\/|$)|use-cases(\/|$)|time-logs(\/|$)|purge(\/|$)|feedback(\/|$)|system-alerts(\/|$)|notices(\/|$))/;
+  /^\/api\/(auth\/(accounts?\/|accountsinfo(\/|$)|set-|users(\/|$)|use-cases(\/|$)|time-logs(\/|$)|purge(\/|$)|feedback(\/|$)|system-alerts(\/|$)|notices(\/|$)|reports\/)|chat\/(reports(\/|$)|users\/activity(\/|$)))/;
 
 /** What a customer may call there (each route's own tests hold its rules for customers). */
 const CUSTOMER_MAY_CALL = [
@@ -57,6 +60,13 @@ const NAMED_ENGINEER_ONLY = [
   "PUT /api/auth/system-alerts/:id",
   "POST /api/auth/system-alerts/:id/clear",
   "GET /api/auth/users",
+  "GET /api/auth/reports/accounts",
+  "GET /api/auth/reports/accounts/capacity",
+  "GET /api/auth/reports/accounts/export",
+  "GET /api/auth/reports/clusters",
+  "GET /api/auth/reports/clusters/export",
+  "GET /api/chat/reports",
+  "GET /api/chat/reports/export",
 ];
 
 /** Tables the console's commands change (the snapshot holds every table; these must be among them). */

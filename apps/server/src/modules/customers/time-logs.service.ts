@@ -2,8 +2,9 @@
  * Time logs: the minutes an engineer spent on an account, on a day, optionally about one of the
  * account's issues. Logging and deleting are audited in their own transaction.
  */
+
+import { checkDateRange, dateRangeError } from "@portico/shared/rules/date-range";
 import { CUSTOMER_MESSAGES as M, type TTimeLog } from "@portico/shared/schemas/customers";
-import { MESSAGES, parseIsoDate } from "@portico/shared/validation";
 import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { accounts, issues, timeLogs, users } from "../../db/schema";
 import type { Viewer } from "../../platform/auth/viewer";
@@ -23,21 +24,15 @@ export interface TimeLogFilter {
 }
 
 /**
- * The from/to of a time-log query, checked with spec §5's date messages: from is a real date
- * not after today, to a real date not before from (one day is from = to: both are inclusive).
- * An empty value is no bound.
+ * The from/to of a time-log or feedback query, checked by the one rule of spec §5's date ranges
+ * (rules/date-range.ts): from a real date not after today, to a real date not before from (one
+ * day is from = to: both are inclusive). An empty value is no bound.
  */
 export function readDateRange(from: string | undefined, to: string | undefined) {
   const start = from || undefined;
   const end = to || undefined;
-  if (start !== undefined) {
-    const date = parseIsoDate(start);
-    if (date === null || date.getTime() > Date.now()) throw badRequest(MESSAGES.invalidStartDate);
-  }
-  if (end !== undefined) {
-    if (parseIsoDate(end) === null) throw badRequest(MESSAGES.endDateInvalid);
-    if (start !== undefined && end < start) throw badRequest(MESSAGES.endDateBeforeStart);
-  }
+  const problem = dateRangeError(checkDateRange(start, end));
+  if (problem !== null) throw badRequest(problem);
   return { from: start, to: end };
 }
 

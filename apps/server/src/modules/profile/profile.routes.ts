@@ -1,5 +1,5 @@
 import { ALERTS } from "@portico/shared/errors";
-import { ZAidQuery, ZIdParam, ZUserInfo } from "@portico/shared/schemas/accounts";
+import { ZAidQuery, ZIdParam, ZTourRequest, ZUserInfo } from "@portico/shared/schemas/accounts";
 import { ZProfile } from "@portico/shared/schemas/profile";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -13,7 +13,7 @@ import { readForm } from "../../platform/multipart";
 import { sendUserFile } from "../../platform/user-files";
 import { PICTURE_TOO_LARGE, PICTURE_WRONG_TYPE, sniffImageType } from "./picture";
 import { newPictureKey, pictureKey, putPicture, signedPictureUrl, verifyPictureUrl } from "./picture-storage";
-import { getProfile, mayViewPicture, savePicture, updateProfile } from "./profile.service";
+import { getProfile, mayViewPicture, savePicture, setTourCompleted, updateProfile } from "./profile.service";
 import { getUserInfo } from "./user-info";
 
 const tags = ["profile"];
@@ -30,6 +30,11 @@ export async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request) => getUserInfo(db, requireViewer(request), readAid(request)),
   );
+
+  app.put("/user/tour", { schema: { tags, body: ZTourRequest } }, async (request, reply) => {
+    await setTourCompleted(db, requireViewer(request).userId, request.body.completed);
+    return reply.code(204).send();
+  });
 
   app.get("/profile", { schema: { tags, response: { 200: ZProfile } } }, async (request) =>
     getProfile(db, requireViewer(request).userId),

@@ -93,3 +93,11 @@ export async function mayViewPicture(
     .limit(1);
   return shared !== undefined;
 }
+
+/** The welcome tour was finished or dismissed (offered no more, on any device), or is offered again. */
+export async function setTourCompleted(exec: Executor, userId: number, completed: boolean) {
+  await exec
+    .update(users)
+    .set({ tourCompletedAt: completed ? sql`now()` : null })
+    .where(eq(users.id, userId));
+}

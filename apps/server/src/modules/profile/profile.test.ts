@@ -471,6 +471,8 @@ describe("GET /api/chat/user", () => {
       accountType: null,
       mfaEnabled: false,
       hasPicture: false,
+      // A customer created after the welcome tour arrived, who has not taken or dismissed it.
+      tourPending: true,
     });
   });
 

@@ -12,6 +12,7 @@ export async function getUserInfo(db: Db, viewer: Viewer, aid: number | undefine
     db
       .select({
         mfaEnabled: users.mfaEnabled,
+        tourCompletedAt: users.tourCompletedAt,
         hasPicture: sql<boolean>`exists (select 1 from ${userPictures} where ${userPictures.userId} = ${users.id})`,
       })
       .from(users)
@@ -41,5 +42,6 @@ export async function getUserInfo(db: Db, viewer: Viewer, aid: number | undefine
       : null,
     mfaEnabled: user.mfaEnabled,
     hasPicture: user.hasPicture,
+    tourPending: !viewer.isEngineer && user.tourCompletedAt === null,
   };
 }

@@ -202,3 +202,24 @@ describe("/alerts", () => {
     expect(await screen.findByRole("link", { name: /mentioned you/ })).toBeInTheDocument();
   });
 });
+
+describe("SLA breaches (issue 18)", () => {
+  it("an SLA_BREACH alert reads like other issue alerts and opens its issue", async () => {
+    const breach = makeAlert({
+      alert_id: 77,
+      type: "SLA_BREACH",
+      message: 'Issue #123 "Replication lag" has waited past its 4-hour first response (Acme)',
+      link: "/issues/123",
+      issue_number: 123,
+    });
+    const { user, router } = renderAlerts("/alerts", {
+      "GET /api/chat/alerts": makeList([breach]),
+      "PUT /api/chat/alert/77": { ...breach, read_at: "2026-01-01T11:00:00Z" },
+    });
+    const list = await screen.findByRole("list", { name: "Alerts" });
+    const row = within(list).getByRole("listitem");
+    expect(row).toHaveTextContent("First responses overdue under the customer's SLA");
+    await user.click(within(row).getByRole("link", { name: /has waited past its 4-hour first response/ }));
+    expect(currentUrl(router)).toBe("/issues/123");
+  });
+});

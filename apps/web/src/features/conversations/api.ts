@@ -6,6 +6,7 @@ import { ALERTS } from "@portico/shared/errors";
 import { moveAfterAnswer } from "@portico/shared/rules/issue-order";
 import type { AssignmentFilter } from "@portico/shared/rules/roles";
 import type {
+  IssueOrder,
   SortOrder,
   TConversationEventItem,
   TConversationListItem,
@@ -21,7 +22,7 @@ import { api } from "../../lib/api-client";
 import type { Thread } from "./thread";
 
 export type TParticipant = z.infer<typeof ZParticipant>;
-export type { SortOrder };
+export type { IssueOrder, SortOrder };
 
 export const ISSUES_PAGE_SIZE = 25;
 
@@ -29,6 +30,8 @@ export interface IssueListParams {
   page: number;
   filter: AssignmentFilter;
   sort: SortOrder;
+  /** "sla": issues waiting for a first response, soonest deadline first; default the §4 order. */
+  order?: IssueOrder | undefined;
   /** With filter "assignee": whose issues (the screen passes the viewer's id for "me"). */
   assignee?: number | undefined;
   /** Engineers: only issues carrying this tag. */
@@ -61,6 +64,7 @@ export function issueListQuery(aid: number | null, params: IssueListParams) {
           page_size: ISSUES_PAGE_SIZE,
           filter: params.filter,
           sort: params.sort,
+          order: params.order === "sla" ? "sla" : undefined,
           assignee: params.filter === "assignee" ? params.assignee : undefined,
           tag: params.tag,
         },
@@ -215,7 +219,10 @@ export function applyIssueItem(queryClient: QueryClient, item: TConversationEven
     const matches = params ? itemMatchesList(item, params) : undefined;
     // An item that no longer belongs (unassigned now assigned, its tag taken off): the server's page.
     if (held && matches === false) refetch = true;
-    const insertable = params?.page === 1 && matches === true && params.sort === "DESC";
+    // Deadlines order an SLA list: only the server knows where an item goes.
+    const bySla = params?.order === "sla";
+    if (held && bySla) refetch = true;
+    const insertable = params?.page === 1 && matches === true && params.sort === "DESC" && !bySla;
     if (!held && !insertable) {
       if (matches !== false) refetch = true;
       continue;
@@ -226,7 +233,7 @@ export function applyIssueItem(queryClient: QueryClient, item: TConversationEven
       held?.readMessageIndex ?? 0,
     );
     const items =
-      data.sort === "DESC"
+      data.sort === "DESC" && !bySla
         ? moveAfterAnswer(data.items, updated)
         : data.items.map((i) => (i.channelId === item.channelId ? updated : i));
     queryClient.setQueryData<TIssueListResponse>(key, {

@@ -39,6 +39,7 @@ import NotFound from "./not-found-issue";
 import { useTodosAllowed } from "./planning-api";
 import { useLivePresence } from "./presence";
 import { getChatClient, useChannel } from "./realtime/chat";
+import { SlaClock } from "./sla-clock";
 import { appendPage, applyMessage, contiguousLastIndex, prependPage, quoteOf } from "./thread";
 import { mergeEvents, mergeNotes } from "./timeline";
 import { useLiveWork } from "./work-live";
@@ -358,6 +359,12 @@ function Conversation({ issueNumber, msgIndex }: { issueNumber: number; msgIndex
             <span data-testid="issue-status">
               <StatusBadge status={status} panic={isPanicIssue(conversation)} />
             </span>
+            <SlaClock
+              issue={conversation.issue}
+              status={status}
+              audience={user.isEngineer ? "engineer" : "customer"}
+              place="header"
+            />
             {conversation.unreadMessageCount > 0 && <span>{conversation.unreadMessageCount} unread</span>}
           </span>
         }

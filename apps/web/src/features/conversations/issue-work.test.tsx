@@ -63,6 +63,7 @@ function item(): TConversationListItem {
       last_message_index: 2,
       created_at: when,
       updated_at: when,
+      sla: null,
     },
     issueStatus: "waiting",
     issueType: null,
@@ -536,5 +537,55 @@ describe("planning on the issue screen (issue 11)", () => {
     const dialog = await screen.findByRole("dialog", { name: `Summary of #${N}` });
     expect(await within(dialog).findByText("An engineer is on it.")).toBeInTheDocument();
     expect(within(dialog).getByText("Built-in summary (extracted sentences)")).toBeInTheDocument();
+  });
+});
+
+describe("the SLA clock in the header (issue 18)", () => {
+  const NOW = new Date("2026-01-01T14:35:00Z");
+  const withSla = (firstResponseAt: string | null): TConversationListItem => {
+    const row = item();
+    return {
+      ...row,
+      issue: {
+        ...row.issue,
+        sla: {
+          hours: 4,
+          coverage: "24x7",
+          due_at: "2026-01-01T14:00:00.000Z",
+          first_response_at: firstResponseAt,
+        },
+      },
+    };
+  };
+
+  it("an engineer sees how overdue the first response is, then how late it came once pushed", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    try {
+      renderIssue(engineer, {
+        [`GET ${base}`]: detail({ conversation: withSla(null) }),
+        [`GET ${base}/meetings`]: [],
+      });
+      const clock = await screen.findByText("Overdue by 35 min");
+      expect(clock.closest("header")).not.toBeNull();
+      const { unreadMessageCount: _u, readMessageIndex: _r, ...pushed } = withSla("2026-01-01T14:40:00.000Z");
+      frame("queue", { type: "issue", channel: "queue", item: pushed });
+      expect(await screen.findByText("First response 40 min late")).toBeInTheDocument();
+      expect(screen.queryByText(/Overdue/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a customer sees a first response within the SLA said so", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    try {
+      renderIssue(testCustomer, {
+        [`GET ${base}`]: detail({ conversation: withSla("2026-01-01T10:25:00.000Z") }, false),
+        [`GET ${base}/meetings`]: [],
+      });
+      expect(await screen.findByText("First response in 25 min (within the 4-hour SLA)")).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type {
 } from "@portico/shared/schemas/conversations";
 import type { TListItemWork } from "@portico/shared/schemas/issue-work";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { persistedStore } from "../../lib/persisted-store";
 import { setSession } from "../../lib/session";
 import {
@@ -82,6 +82,7 @@ function item(n: number, work?: TListItemWork): TConversationListItem {
       last_message_index: 1,
       created_at: WHEN,
       updated_at: WHEN,
+      sla: null,
     },
     issueStatus: "open",
     issueType: null,
@@ -325,5 +326,88 @@ describe("a cancelled organization (§6)", () => {
     await user.click(button);
     expect(await screen.findByRole("dialog", { name: "New issue" })).toBeInTheDocument();
     expect(screen.queryByText(RESTRICTED_MESSAGE)).toBeNull();
+  });
+});
+
+describe("the SLA clock and the SLA deadline order (issue 18)", () => {
+  const NOW = new Date("2026-11-24T11:45:00.000Z");
+  const withSla = (n: number, dueAt: string, firstResponseAt: string | null = null) => {
+    const row = item(n);
+    return {
+      ...row,
+      issue: {
+        ...row.issue,
+        created_at: "2026-11-24T10:00:00.000Z",
+        sla: { hours: 4, coverage: "24x7" as const, due_at: dueAt, first_response_at: firstResponseAt },
+      },
+    };
+  };
+  const rows = () => [
+    withSla(11, "2026-11-24T14:00:00.000Z"),
+    withSla(12, "2026-11-24T11:10:00.000Z"),
+    withSla(13, "2026-11-24T14:00:00.000Z", "2026-11-24T10:25:00.000Z"),
+    item(14),
+  ];
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("an engineer's rows show the time left, or how overdue, while the customer waits for a first response", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    setup(engineer, "/issues", rows);
+    const waiting = await screen.findByRole("link", { name: /Issue 11/ });
+    expect(within(waiting).getByText("Response due in 2 h 15 min")).toBeInTheDocument();
+    const overdue = screen.getByRole("link", { name: /Issue 12/ });
+    expect(within(overdue).getByText("Overdue by 35 min")).toBeInTheDocument();
+    // Answered in time, or no SLA: nothing to chase.
+    for (const n of [13, 14])
+      expect(screen.getByRole("link", { name: new RegExp(`Issue ${n}`) })).not.toHaveTextContent(
+        /Response due|Overdue|First response/,
+      );
+  });
+
+  it("a customer's rows say calmly when we aim to respond", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    setup(testCustomer, "/issues", rows);
+    const waiting = await screen.findByRole("link", { name: /Issue 11/ });
+    expect(within(waiting).getByText(/^We aim to respond by /)).toBeInTheDocument();
+    const overdue = screen.getByRole("link", { name: /Issue 12/ });
+    expect(within(overdue).getByText("An engineer will respond as soon as possible")).toBeInTheDocument();
+    expect(screen.queryByText(/Overdue/)).toBeNull();
+  });
+
+  it("the sort offers SLA deadline: it asks the server for order=sla and is remembered", async () => {
+    const { user, router, queries } = setup(engineer, "/issues", () => [item(11)]);
+    await screen.findByRole("link", { name: /Issue 11/ });
+    expect(queries.at(-1)).not.toHaveProperty("order");
+
+    await choose(user, "Sort", "SLA deadline");
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ order: "sla", sort: "DESC" }));
+    expect(currentUrl(router)).toBe("/issues?order=sla");
+    expect(persistedStore.get("issuesSort")).toBe("sla");
+
+    await choose(user, "Sort", "Oldest first");
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ sort: "ASC" }));
+    expect(queries.at(-1)).not.toHaveProperty("order");
+    expect(currentUrl(router)).toBe("/issues?sort=ASC");
+    expect(persistedStore.get("issuesSort")).toBe("ASC");
+  });
+
+  it("a customer's bare /issues opens in the remembered SLA deadline order", async () => {
+    persistedStore.set("issuesSort", "sla");
+    const { router, queries } = setup(testCustomer, "/issues", () => [item(11)]);
+    await waitFor(() => expect(currentUrl(router)).toBe("/issues?order=sla"));
+    await waitFor(() => expect(queries[0]).toMatchObject({ order: "sla" }));
+    expect(await screen.findByRole("combobox", { name: "Sort" })).toHaveTextContent("SLA deadline");
+  });
+
+  it("in the SLA deadline order, a pushed change asks the server where the row now goes", async () => {
+    const { queries } = setup(engineer, "/issues?order=sla", () => [item(11)]);
+    await screen.findByRole("link", { name: /Issue 11/ });
+    const { unreadMessageCount: _u, readMessageIndex: _r, ...pushed } = item(11);
+    act(() => channel.handlers.get("queue")?.({ type: "issue", channel: "queue", item: pushed }));
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]).toMatchObject({ order: "sla" });
   });
 });

@@ -36,6 +36,7 @@ import { TagChip } from "./components/tag-chip";
 import { fullWhen, plainPreview, shortWhen } from "./format";
 import { useLiveIssueList } from "./live";
 import { engineersQuery, useLivePresence } from "./presence";
+import { type SlaAudience, SlaClock } from "./sla-clock";
 
 /** "Assigned to Ada Lovelace and Grace Hopper": the avatars' one name for screen readers. */
 function assignedLabel(names: string[]): string {
@@ -65,11 +66,13 @@ function Assignees({ ids, names }: { ids: readonly number[]; names: ReadonlyMap<
 interface IssueRowProps {
   item: TConversationListItem;
   showCompany: boolean;
+  /** Whose wording the SLA clock uses. */
+  audience: SlaAudience;
   /** Engineers' names by user id (assignees). */
   names: ReadonlyMap<number, string>;
 }
 
-function IssueRow({ item, showCompany, names }: IssueRowProps) {
+function IssueRow({ item, showCompany, audience, names }: IssueRowProps) {
   const { issue, lastMessage, work } = item;
   const unread = item.unreadMessageCount;
   return (
@@ -103,9 +106,10 @@ function IssueRow({ item, showCompany, names }: IssueRowProps) {
             )}
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
           {work && <Assignees ids={work.assignee_ids} names={names} />}
           {unread > 0 && <Badge variant="info">{unread} unread</Badge>}
+          <SlaClock issue={issue} status={item.issueStatus} audience={audience} place="list" />
           <WeekendBadge item={item} />
           <StatusBadge status={item.issueStatus} panic={isPanicIssue(item)} />
           <time
@@ -137,13 +141,14 @@ export default function IssuesScreen() {
   const isEngineer = user?.isEngineer ?? false;
   const controls = useQueueState(isEngineer);
   const { state } = controls;
-  const { filter, sort, page } = state;
+  const { filter, sort, order, page } = state;
   const selfId = user?.userId ?? null;
   const list = useQuery({
     ...issueListQuery(aid, {
       page,
       filter,
       sort,
+      order,
       // "Me" is the viewer's own id, so a pushed row can be matched against the list.
       assignee: filter === "assignee" ? (state.assignee ?? selfId ?? undefined) : undefined,
       tag: state.tag ?? undefined,
@@ -224,7 +229,13 @@ export default function IssuesScreen() {
         <>
           <ul aria-label="Issues" className="space-y-2">
             {list.data.items.map((item) => (
-              <IssueRow key={item.channelId} item={item} showCompany={isEngineer} names={names} />
+              <IssueRow
+                key={item.channelId}
+                item={item}
+                showCompany={isEngineer}
+                audience={isEngineer ? "engineer" : "customer"}
+                names={names}
+              />
             ))}
           </ul>
           <Pager page={page} pages={pages} onPage={controls.setPage} more={capped} />

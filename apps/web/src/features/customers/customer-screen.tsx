@@ -228,9 +228,7 @@ export default function CustomerScreen() {
 
   if (user.isError) return <QueryError query={user} />;
   if (user.data && !isEngineer)
-    return (
-      <PlaceholderScreen title="Customer" engineerOnly parent={{ title: "Customers", path: "/customers" }} />
-    );
+    return <PlaceholderScreen title="Customer" parent={{ title: "Customers", path: "/customers" }} />;
   if (!valid || detail.error?.status === 404) return <CustomerNotFound />;
   if (!user.data || detail.isPending) return <ScreenSkeleton />;
   if (detail.isError)

@@ -1,9 +1,8 @@
 /**
  * The per-engineer time log (/time-log): GET /api/auth/time-logs for one engineer and a range
- * of days across every organization, and the range's checks with spec §5's date messages (the
- * server's readDateRange makes the same ones, so a bad range is told before asking it).
+ * of days across every organization. The range is checked by the kit's DateRangeFilter with the
+ * rule the server uses (rules/date-range.ts), so a bad range is told before asking.
  */
-import { MESSAGES } from "@portico/shared/validation";
 import { queryOptions } from "@tanstack/react-query";
 import { dateToIso } from "../../components/ui/date-picker";
 import { api } from "../../lib/api-client";
@@ -16,44 +15,11 @@ export interface TimeLogRange {
   to: string;
 }
 
-/** Problems of a range, per field; none when both are days and from is not after to. */
-export interface RangeErrors {
-  from?: string;
-  to?: string;
-}
-
 /** The month `today` falls in, first day to last (the screen's default range). */
 export function currentMonth(today = new Date()): { from: string; to: string } {
   const first = new Date(today.getFullYear(), today.getMonth(), 1);
   const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
   return { from: dateToIso(first), to: dateToIso(last) };
-}
-
-/**
- * Spec §5 for the range: the start is a day not after today ("Invalid start date"), the end a
- * day ("End date is invalid") not before the start ("End date should be after start date.";
- * one day is from = to). A field left empty or not a date (the picker gives null) is invalid:
- * the screen always asks for a closed range.
- */
-export function rangeErrors(
-  from: string | null,
-  to: string | null,
-  today = dateToIso(new Date()),
-): RangeErrors {
-  const errors: RangeErrors = {};
-  if (from === null || from > today) errors.from = MESSAGES.invalidStartDate;
-  if (to === null) errors.to = MESSAGES.endDateInvalid;
-  else if (from !== null && to < from) errors.to = MESSAGES.endDateBeforeStart;
-  return errors;
-}
-
-/** The server's 400 for a bad range, as the field it is about (null for any other failure). */
-export function serverRangeErrors(error: { status?: number; error: string } | null): RangeErrors | null {
-  if (error?.status !== 400) return null;
-  if (error.error === MESSAGES.invalidStartDate) return { from: error.error };
-  if (error.error === MESSAGES.endDateInvalid || error.error === MESSAGES.endDateBeforeStart)
-    return { to: error.error };
-  return null;
 }
 
 export const timeLogApi = {

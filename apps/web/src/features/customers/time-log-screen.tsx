@@ -10,14 +10,19 @@ import Clock from "lucide-react/icons/clock";
 import { useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
-import { DatePicker, dateToIso } from "../../components/ui/date-picker";
+import { dateToIso } from "../../components/ui/date-picker";
+import {
+  DateRangeFilter,
+  type DayRange,
+  rangeProblemsFromError,
+} from "../../components/ui/date-range-filter";
 import { EmptyState } from "../../components/ui/empty-state";
 import { EngineerScreen } from "../placeholders/engineer-screen";
 import type { TTimeLogList } from "./account-api";
 import { type EngineerChoice, EngineerPicker } from "./customer-filters";
 import { type Column, PagedTab } from "./customer-tabs/tab-parts";
 import { TIME_LOG_COLUMNS, TimeLogTotal } from "./customer-tabs/time-log-tab";
-import { currentMonth, engineerTimeLogsQuery, rangeErrors, serverRangeErrors } from "./time-log-api";
+import { currentMonth, engineerTimeLogsQuery } from "./time-log-api";
 
 const TITLE = "Time log";
 
@@ -42,34 +47,43 @@ const COLUMNS = TIME_LOG_COLUMNS.map((column) => (column.header === "Engineer" ?
 
 function EngineerTimeLog({ selfId }: { selfId: number }) {
   const [engineer, setEngineer] = useState<EngineerChoice>({ userId: null, userName: null });
-  const [from, setFrom] = useState<string | null>(() => currentMonth().from);
-  const [to, setTo] = useState<string | null>(() => currentMonth().to);
+  const [dates, setDates] = useState<DayRange>(() => currentMonth());
+  // While the fields are wrong nothing is asked and the list gives way to a hint.
+  const [datesWrong, setDatesWrong] = useState(false);
   const [page, setPage] = useState(1);
   const today = dateToIso(new Date());
 
-  const problems = rangeErrors(from, to, today);
-  const valid = from !== null && to !== null && !problems.from && !problems.to;
-  const range = { userId: engineer.userId ?? selfId, from: from ?? "", to: to ?? "" };
+  const valid = !datesWrong;
+  const range = { userId: engineer.userId ?? selfId, ...dates };
   const query = useQuery({ ...engineerTimeLogsQuery(range, page), enabled: valid });
   // The server checks the range too (its "today" may differ from this browser's): its answer
   // goes beside the field like the browser's own check.
-  const refused = valid ? serverRangeErrors(query.error) : null;
-  const errors = refused ?? problems;
-
-  // Every new question starts at its first page.
-  const change =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const refused = valid ? rangeProblemsFromError(query.error) : null;
 
   return (
     <div className="space-y-6">
       <fieldset aria-label="Time log filters" className="flex flex-wrap items-start gap-x-4 gap-y-3">
-        <EngineerPicker filter={engineer} selfId={selfId} onChange={change(setEngineer)} />
-        <DatePicker label="From" value={from} onChange={change(setFrom)} error={errors.from} max={today} />
-        <DatePicker label="To" value={to} onChange={change(setTo)} error={errors.to} />
+        <EngineerPicker
+          filter={engineer}
+          selfId={selfId}
+          onChange={(choice) => {
+            setEngineer(choice);
+            setPage(1);
+          }}
+        />
+        <DateRangeFilter
+          label="Dates"
+          value={dates}
+          today={today}
+          presets={false}
+          errors={refused}
+          onChange={(next) => {
+            setDates(next);
+            setDatesWrong(false);
+            setPage(1);
+          }}
+          onInvalid={() => setDatesWrong(true)}
+        />
       </fieldset>
       {!valid || refused ? (
         <p className="text-sm text-muted-foreground">Correct the dates to see the time logged.</p>

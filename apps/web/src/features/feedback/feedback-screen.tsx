@@ -4,8 +4,8 @@
  * GET accountsinfo?q=) and days (spec §5's date messages beside the fields), with the average
  * rating of everything that matches. Customers get the engineers-only placeholder.
  */
+import { checkDateRange } from "@portico/shared/rules/date-range";
 import { FEEDBACK_RATING_LABELS, type FeedbackRating } from "@portico/shared/schemas/feedback";
-import { MESSAGES } from "@portico/shared/validation";
 import { useQuery } from "@tanstack/react-query";
 import MessageSquareHeart from "lucide-react/icons/message-square-heart";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button";
 import { Combobox } from "../../components/ui/combobox";
 import { DataTable, type DataTableColumn, dataTableColumns } from "../../components/ui/data-table";
 import { DatePicker, dateToIso } from "../../components/ui/date-picker";
+import { rangeProblemsFromError } from "../../components/ui/date-range-filter";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
 import { Pager } from "../../components/ui/pager";
@@ -163,21 +164,12 @@ function OrganizationPicker({
   );
 }
 
-/** Spec §5 for an optional range: a start not after today, an end not before the start. */
+/**
+ * Spec §5 for an optional range (either end may be left empty): the shared rule, so a start
+ * after today or an end before the start is told here as the server would.
+ */
 export function feedbackRangeErrors(from: string | null, to: string | null, today = dateToIso(new Date())) {
-  return {
-    from: from !== null && from > today ? MESSAGES.invalidStartDate : undefined,
-    to: from !== null && to !== null && to < from ? MESSAGES.endDateBeforeStart : undefined,
-  };
-}
-
-/** The server's 400 about the range, as the field it is about. */
-function serverRangeError(error: { status?: number; error: string } | null) {
-  if (error?.status !== 400) return null;
-  if (error.error === MESSAGES.invalidStartDate) return { from: error.error, to: undefined };
-  if (error.error === MESSAGES.endDateInvalid || error.error === MESSAGES.endDateBeforeStart)
-    return { from: undefined, to: error.error };
-  return null;
+  return checkDateRange(from, to, { today });
 }
 
 function FeedbackList() {
@@ -197,7 +189,7 @@ function FeedbackList() {
   const valid = !problems.from && !problems.to;
   const filter: FeedbackFilter = { q, rating, accountId: organization.accountId, from, to };
   const list = useQuery({ ...feedbackListQuery(filter, page), enabled: valid });
-  const refused = valid ? serverRangeError(list.error) : null;
+  const refused = valid ? rangeProblemsFromError(list.error) : null;
   const errors = refused ?? problems;
   const filtered =
     search.trim() !== "" ||

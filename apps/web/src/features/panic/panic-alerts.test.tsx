@@ -42,6 +42,7 @@ function item(
       last_message_index: over.last ?? 1,
       created_at: created,
       updated_at: created,
+      sla: null,
     },
     issueStatus: over.status ?? "waiting",
     issueType: over.issueType === undefined ? "panic" : over.issueType,

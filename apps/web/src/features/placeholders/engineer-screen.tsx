@@ -1,5 +1,6 @@
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
 import type { ReactNode } from "react";
+import type { Crumb } from "../../components/ui/breadcrumbs";
 import { PageHeader } from "../../components/ui/page-header";
 import { useCurrentUser } from "../../lib/current-user";
 import { PlaceholderScreen } from "./placeholder-screen";
@@ -11,19 +12,34 @@ import { PlaceholderScreen } from "./placeholder-screen";
 export function EngineerScreen({
   title,
   description,
+  breadcrumbs,
   actions,
   children,
 }: {
   title: string;
   description: ReactNode;
+  /** A nested screen's way back up; the last crumb is this screen. */
+  breadcrumbs?: readonly Crumb[];
   actions?: (user: TUserInfo) => ReactNode;
   children: (user: TUserInfo) => ReactNode;
 }) {
   const { data: user } = useCurrentUser();
-  if (user && !user.isEngineer) return <PlaceholderScreen title={title} engineerOnly />;
+  const parent = breadcrumbs && breadcrumbs.length > 1 ? breadcrumbs[0] : undefined;
+  if (user && !user.isEngineer)
+    return (
+      <PlaceholderScreen
+        title={title}
+        {...(parent?.to ? { parent: { title: parent.label, path: parent.to } } : {})}
+      />
+    );
   return (
     <>
-      <PageHeader title={title} description={description} actions={user && actions?.(user)} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={user && actions?.(user)}
+        {...(breadcrumbs ? { breadcrumbs } : {})}
+      />
       {user && children(user)}
     </>
   );

@@ -88,3 +88,32 @@ describe("alert settings", () => {
     expect(await screen.findByRole("switch", { name: "Mentions" })).toBeInTheDocument();
   });
 });
+
+describe("SLA breach alerts (issue 18)", () => {
+  it("an engineer finds them among the issue alerts and may turn them off", async () => {
+    const engineerSubscriptions = [
+      { type: "ISSUE_ASSIGNED", enabled: true, mandatory: false },
+      { type: "PANIC", enabled: true, mandatory: true },
+      { type: "SLA_BREACH", enabled: true, mandatory: false },
+    ];
+    const { user, fetchMock } = renderCard({
+      "GET /api/alert-subscriptions": engineerSubscriptions,
+      "PUT /api/alert-subscriptions": engineerSubscriptions.map((s) =>
+        s.type === "SLA_BREACH" ? { ...s, enabled: false } : s,
+      ),
+    });
+    const issues = await screen.findByRole("group", { name: "Issues" });
+    const sla = within(issues).getByRole("switch", {
+      name: "First responses overdue under the customer's SLA",
+    });
+    expect(sla).toBeChecked();
+    await user.click(sla);
+    expect(
+      await screen.findByText("First responses overdue under the customer's SLA: off."),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetchMock, calls(fetchMock).indexOf("PUT /api/alert-subscriptions"))).toEqual({
+      type: "SLA_BREACH",
+      enabled: false,
+    });
+  });
+});

@@ -20,6 +20,7 @@ const ENGINEER_LINKS = [
   "Customers",
   "Time log",
   "Notifications",
+  "Reports",
   "Engineer activity",
   "Purged accounts",
   "Feedback",

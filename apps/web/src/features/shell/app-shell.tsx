@@ -14,6 +14,7 @@ import { PanicAlertsForEngineers } from "../panic/panic-watcher";
 import { SearchMenu } from "../search/search-menu";
 import { SubscriptionBanners } from "../subscription/subscription-banners";
 import { SystemAlertsSlot } from "../system-alerts/banner-slot";
+import { WelcomeOffer } from "../tour/welcome-offer";
 import { MobileMenu } from "./mobile-menu";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { Sidebar } from "./sidebar";
@@ -36,7 +37,7 @@ interface FrameProps {
 /**
  * The signed-in layout: skip link, sidebar (full or mini, remembered; a sheet on small screens),
  * top bar (organization, search, the alerts bell, user menu), the terms and subscription banners
- * and the screen.
+ * and the screen, and the welcome tour's offer to a new customer.
  */
 export function AppFrame({ children, requireOrganization = true }: FrameProps) {
   const session = useSession();
@@ -95,6 +96,7 @@ export function AppFrame({ children, requireOrganization = true }: FrameProps) {
             children
           )}
         </main>
+        <WelcomeOffer user={info} returnFocus={() => document.getElementById(MAIN_ID)} />
         <Suspense fallback={null}>
           <UploadPanel />
         </Suspense>

@@ -7,6 +7,7 @@ import Archive from "lucide-react/icons/archive";
 import Bell from "lucide-react/icons/bell";
 import Building2 from "lucide-react/icons/building-2";
 import CalendarDays from "lucide-react/icons/calendar-days";
+import ChartColumn from "lucide-react/icons/chart-column";
 import ChartLine from "lucide-react/icons/chart-line";
 import CircleArrowUp from "lucide-react/icons/circle-arrow-up";
 import CircleUserRound from "lucide-react/icons/circle-user-round";
@@ -28,6 +29,7 @@ import Siren from "lucide-react/icons/siren";
 import TriangleAlert from "lucide-react/icons/triangle-alert";
 import UserX from "lucide-react/icons/user-x";
 import Users from "lucide-react/icons/users";
+import type { TourStop } from "../tour/tour-steps";
 
 export interface NavItem {
   to: string;
@@ -36,31 +38,33 @@ export interface NavItem {
   engineerOnly?: boolean;
   /** Shown only where the shared isFeatureAllowed says so (spec §6). */
   feature?: "todo";
+  /** The welcome tour's stop at this link (`data-tour`). */
+  tour?: TourStop;
 }
 
 export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem[] }> = [
   {
     name: "Support",
     items: [
-      { to: "/issues", label: "Issues", icon: MessagesSquare },
+      { to: "/issues", label: "Issues", icon: MessagesSquare, tour: "issues" },
       { to: "/meetings", label: "Meetings", icon: CalendarDays },
-      { to: "/panic", label: "Panic", icon: Siren },
+      { to: "/panic", label: "Panic", icon: Siren, tour: "panic" },
       { to: "/alerts", label: "Alerts", icon: Bell },
-      { to: "/files", label: "Files", icon: FolderOpen },
+      { to: "/files", label: "Files", icon: FolderOpen, tour: "files" },
       { to: "/todos", label: "Todos", icon: ListTodo, feature: "todo" },
     ],
   },
   {
     name: "Clusters",
     items: [
-      { to: "/health", label: "Health", icon: HeartPulse },
+      { to: "/health", label: "Health", icon: HeartPulse, tour: "clusters" },
       { to: "/cluster/register", label: "Register cluster", icon: ServerCog },
     ],
   },
   {
     name: "Subscription",
     items: [
-      { to: "/license", label: "License", icon: KeyRound },
+      { to: "/license", label: "License", icon: KeyRound, tour: "licences" },
       { to: "/subscription", label: "Subscription", icon: CreditCard },
       { to: "/upgrade-subscription", label: "Upgrade subscription", icon: CircleArrowUp },
       { to: "/users", label: "Users", icon: Users },
@@ -74,6 +78,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ name: string; items: readonly NavItem
       { to: "/customers", label: "Customers", icon: Building2, engineerOnly: true },
       { to: "/time-log", label: "Time log", icon: Clock, engineerOnly: true },
       { to: "/notifications", label: "Notifications", icon: Megaphone, engineerOnly: true },
+      { to: "/reports", label: "Reports", icon: ChartColumn, engineerOnly: true },
       { to: "/activity", label: "Engineer activity", icon: ChartLine, engineerOnly: true },
       { to: "/users-without-membership", label: "Users without membership", icon: UserX, engineerOnly: true },
       { to: "/purgeview", label: "Purged accounts", icon: Archive, engineerOnly: true },

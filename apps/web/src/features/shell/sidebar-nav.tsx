@@ -38,7 +38,7 @@ export function SidebarNav({ isEngineer, mini, onNavigate }: Props) {
                   <Tooltip content={item.label} side="right" disabled={!mini}>
                     <NavLink
                       to={item.to}
-                      end={item.to === "/activity"}
+                      data-tour={item.tour}
                       aria-describedby={(counts[item.to] ?? 0) > 0 ? `${countId}${item.to}` : undefined}
                       onClick={onNavigate}
                       // A plain string: the tooltip's trigger (Radix Slot) cannot pass NavLink's

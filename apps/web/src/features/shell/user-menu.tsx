@@ -1,6 +1,8 @@
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
+import { useQueryClient } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import CircleUserRound from "lucide-react/icons/circle-user-round";
+import Compass from "lucide-react/icons/compass";
 import Key from "lucide-react/icons/key";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
 import LogOut from "lucide-react/icons/log-out";
@@ -31,6 +33,7 @@ import { useAuthorizedImage } from "../../lib/authorized-image";
 import { THEME_PREFERENCES, type ThemePreference } from "../../lib/persisted-store";
 import { signOut } from "../../lib/sign-out";
 import { useThemePreference } from "../../lib/theme";
+import { startTour } from "../tour/tour";
 
 /** Loaded when first opened: it pulls the feedback contract (and zod), which the shell must not. */
 const FeedbackDialog = lazy(() => import("../feedback/feedback-dialog"));
@@ -41,13 +44,18 @@ const THEMES: Record<ThemePreference, { label: string; icon: typeof Sun }> = {
   dark: { label: "Dark", icon: Moon },
 };
 
-/** Avatar button opening the user's menu: profile, API tokens, password, theme, send feedback, sign out. */
+/**
+ * Avatar button opening the user's menu: profile, API tokens, password, theme, the welcome tour
+ * (customers), send feedback, sign out.
+ */
 export function UserMenu({ user, pictureVersion }: { user: TUserInfo | undefined; pictureVersion: number }) {
   const navigate = useNavigate();
   const [theme, setTheme] = useThemePreference();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [feedbackLoaded, setFeedbackLoaded] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const queryClient = useQueryClient();
+  const tourStarting = useRef(false);
   const picture = useAuthorizedImage(
     user?.hasPicture ? `/api/chat/user/${user.userId}/thumbnail?v=${pictureVersion}` : null,
   );
@@ -68,7 +76,11 @@ export function UserMenu({ user, pictureVersion }: { user: TUserInfo | undefined
         <DropdownMenuContent
           className="w-60"
           // The feedback dialog takes focus; the menu must not pull it back to its button.
-          onCloseAutoFocus={(event) => feedbackOpen && event.preventDefault()}
+          // The tour's popover takes it too (and gives it back to this button when it ends).
+          onCloseAutoFocus={(event) => {
+            if (feedbackOpen || tourStarting.current) event.preventDefault();
+            tourStarting.current = false;
+          }}
         >
           <DropdownMenuLabel className="font-normal">
             <p className="truncate text-sm font-medium">{user.name}</p>
@@ -113,6 +125,17 @@ export function UserMenu({ user, pictureVersion }: { user: TUserInfo | undefined
             </DropdownMenuSub>
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
+          {!user.isEngineer && (
+            <DropdownMenuItem
+              onSelect={() => {
+                tourStarting.current = true;
+                void startTour({ queryClient, returnFocus: () => trigger.current });
+              }}
+            >
+              <Compass aria-hidden="true" />
+              Take the tour
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem
             onSelect={() => {
               setFeedbackLoaded(true);

@@ -1,8 +1,10 @@
 /**
  * The queue's filters (spec §9): assignment filter (with an engineer picker for "Assigned to",
- * "Me" by default), the engineers' tag filter and the sort. The state lives in the URL's search
- * params (`?filter=&assignee=&tag=&sort=&page=`), so a reload keeps it and a link shares it; the
- * filter and sort are also remembered in the browser (spec §3) for a bare `/issues`.
+ * "Me" by default), the engineers' tag filter and the sort, which also offers the SLA deadline
+ * order (issue 18: issues waiting for a first response, soonest deadline first). The state lives
+ * in the URL's search params (`?filter=&assignee=&tag=&sort=&order=&page=`), so a reload keeps it
+ * and a link shares it; the filter, sort and order are also remembered in the browser (spec §3)
+ * for a bare `/issues`.
  */
 import { ASSIGNMENT_FILTERS, type AssignmentFilter } from "@portico/shared/rules/roles";
 import { useQuery } from "@tanstack/react-query";
@@ -10,7 +12,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { Select } from "../../../components/ui/select";
 import { usePersisted } from "../../../lib/persisted-store";
-import type { SortOrder } from "../api";
+import type { IssueOrder, SortOrder } from "../api";
 import { engineersQuery } from "../presence";
 import { useTagCatalogue } from "../work-api";
 
@@ -28,9 +30,12 @@ export const FILTER_LABELS: Record<AssignmentFilter, string> = {
 /** Customers have no assignees to sort by or on-call duty: the filters about their own reading. */
 export const CUSTOMER_FILTERS: readonly AssignmentFilter[] = ["all", "following", "participating", "unread"];
 
+/** The sort select: the §9 update-time sorts, or the SLA deadline order (the rest newest first). */
+const SLA_ORDER = "sla";
 const SORT_OPTIONS = [
   { value: "DESC", label: "Newest first" },
   { value: "ASC", label: "Oldest first" },
+  { value: SLA_ORDER, label: "SLA deadline" },
 ];
 
 const ME = "me";
@@ -45,6 +50,7 @@ export interface QueueState {
   /** Engineers: the tag the queue is narrowed to. */
   tag: number | null;
   sort: SortOrder;
+  order: IssueOrder;
   page: number;
 }
 
@@ -66,12 +72,17 @@ export function useQueueState(isEngineer: boolean) {
   const urlFilter = params.get("filter");
   const filter = allowed(urlFilter) ? urlFilter : allowed(storedFilter) ? storedFilter : "all";
   const urlSort = params.get("sort");
-  const sort: SortOrder = (urlSort ?? storedSort) === "ASC" ? "ASC" : "DESC";
+  const urlOrder = params.get("order");
+  // Sort and order come together, from the URL or else from the one remembered sort option.
+  const sortInUrl = urlSort !== null || urlOrder !== null;
+  const sort: SortOrder = (sortInUrl ? urlSort : storedSort) === "ASC" ? "ASC" : "DESC";
+  const order: IssueOrder = (sortInUrl ? urlOrder : storedSort) === SLA_ORDER ? "sla" : "queue";
   const state: QueueState = {
     filter,
     assignee: filter === "assignee" ? positiveId(params.get("assignee")) : null,
     tag: isEngineer ? positiveId(params.get("tag")) : null,
     sort,
+    order,
     page: positiveId(params.get("page")) ?? 1,
   };
 
@@ -81,12 +92,14 @@ export function useQueueState(isEngineer: boolean) {
     if (next.filter === "assignee" && next.assignee !== null) search.set("assignee", String(next.assignee));
     if (next.tag !== null) search.set("tag", String(next.tag));
     if (next.sort !== "DESC") search.set("sort", next.sort);
+    if (next.order !== "queue") search.set("order", next.order);
     if (next.page > 1) search.set("page", String(next.page));
     setParams(search, { replace });
   };
 
   // A bare /issues shows the remembered filter and sort: put them in the URL, so it can be shared.
-  const missing = (urlFilter === null && filter !== "all") || (urlSort === null && sort !== "DESC");
+  const missing =
+    (urlFilter === null && filter !== "all") || (!sortInUrl && (sort !== "DESC" || order !== "queue"));
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the URL lacks what is shown
   useEffect(() => {
     if (missing) write(state);
@@ -96,7 +109,8 @@ export function useQueueState(isEngineer: boolean) {
   const change = (patch: Partial<Omit<QueueState, "page">>) => {
     const next = { ...state, ...patch, page: 1 };
     if (patch.filter !== undefined) setStoredFilter(patch.filter === "all" ? null : patch.filter);
-    if (patch.sort !== undefined) setStoredSort(patch.sort === "DESC" ? null : patch.sort);
+    if (patch.sort !== undefined || patch.order !== undefined)
+      setStoredSort(next.order === "sla" ? SLA_ORDER : next.sort === "ASC" ? "ASC" : null);
     write(next);
   };
   const setPage = (page: number) => write({ ...state, page }, false);
@@ -185,8 +199,14 @@ export function QueueFilters({ controls, isEngineer, selfId }: QueueFiltersProps
         aria-label="Sort"
         className="w-40"
         options={SORT_OPTIONS}
-        value={state.sort}
-        onValueChange={(v) => change({ sort: v === "ASC" ? "ASC" : "DESC" })}
+        value={state.order === "sla" ? SLA_ORDER : state.sort}
+        onValueChange={(v) =>
+          change(
+            v === SLA_ORDER
+              ? { sort: "DESC", order: "sla" }
+              : { sort: v === "ASC" ? "ASC" : "DESC", order: "queue" },
+          )
+        }
       />
     </>
   );

@@ -1,6 +1,7 @@
 /**
  * Issues (GET /api/chat/issue?aid=): the organization's support issues in the queue's order
- * (most urgent first), each linking to its page; engineers open a new one for the organization.
+ * (most urgent first), each linking to its page with its SLA clock while a first response is
+ * awaited; engineers open a new one for the organization.
  */
 import type { TUserInfo } from "@portico/shared/schemas/accounts";
 import type { TConversationListItem } from "@portico/shared/schemas/conversations";
@@ -12,6 +13,7 @@ import { StatusBadge } from "../../../components/ui/badge";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { issueListQuery } from "../../conversations/api";
 import { NewIssueDialog } from "../../conversations/components/new-issue-dialog";
+import { SlaClock } from "../../conversations/sla-clock";
 import { formatWhen } from "../../files/format";
 import { type Column, PagedTab } from "./tab-parts";
 
@@ -28,7 +30,12 @@ const COLUMNS: readonly Column<TConversationListItem>[] = [
   {
     header: "Status",
     className: "whitespace-nowrap",
-    cell: (item) => <StatusBadge status={item.issueStatus} panic={item.issue.issue_type === "panic"} />,
+    cell: (item) => (
+      <span className="flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={item.issueStatus} panic={item.issue.issue_type === "panic"} />
+        <SlaClock issue={item.issue} status={item.issueStatus} audience="engineer" place="list" />
+      </span>
+    ),
   },
   {
     header: "Updated",
