@@ -6,30 +6,18 @@
  * (grouping sets), and the families run side by side: a year of 100,000 issues stays one round of
  * a handful of statements, never a query per engineer or per day.
  */
-import { addDays } from "@portico/shared/rules/date-range";
+import type { DayRange } from "@portico/shared/rules/date-range";
 import { ACTIVITY_BREACHES_MAX, type TSlaBreach } from "@portico/shared/schemas/reports";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client";
+import { inRange, isoOf, rowsOf } from "../../platform/db/range-sql";
+import { minutesLate, missedDeadline } from "../sla/missed-deadline";
 import { inWeekendWindow, weekendWindowEnd } from "./weekend-sql";
 
-export interface ActivityRange {
-  /** yyyy-mm-dd, both included (UTC days). */
-  from: string;
-  to: string;
+/** UTC days, both included. */
+export interface ActivityRange extends DayRange {
   /** One engineer only. */
   userId?: number | undefined;
-}
-
-async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** The range's instants: from its first day's midnight (UTC) up to, not including, the day after its last. */
-function bounds(range: ActivityRange) {
-  return {
-    start: sql`${`${range.from}T00:00:00Z`}::timestamptz`,
-    end: sql`${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz`,
-  };
 }
 
 const only = (column: SQL, userId: number | undefined) =>
@@ -50,13 +38,12 @@ export interface MessageFigures extends Grouped {
 }
 
 export function messageFigures(exec: Executor, range: ActivityRange) {
-  const { start, end } = bounds(range);
-  return rows<MessageFigures>(
+  return rowsOf<MessageFigures>(
     exec,
     sql`select m.author_id as user_id, grouping(m.author_id) = 1 as total, count(*)::int as messages_sent,
           (count(*) filter (where ${inWeekendWindow(sql`m.created_at`)}))::int as weekend_messages
         from messages m
-        where m.author_type = 'engineer' and m.created_at >= ${start} and m.created_at < ${end}${only(sql`m.author_id`, range.userId)}
+        where m.author_type = 'engineer' and ${inRange(sql`m.created_at`, range)}${only(sql`m.author_id`, range.userId)}
         group by grouping sets ((m.author_id), ())`,
   );
 }
@@ -71,9 +58,8 @@ export interface FirstResponseFigures extends Grouped {
 }
 
 export function firstResponseFigures(exec: Executor, range: ActivityRange) {
-  const { start, end } = bounds(range);
   // Only what the aggregates read goes through the sort the medians need (it stays in work_mem).
-  return rows<FirstResponseFigures>(
+  return rowsOf<FirstResponseFigures>(
     exec,
     sql`select x.user_id, grouping(x.user_id) = 1 as total, count(*)::int as first_responses,
           ${median(sql`x.waited`)} as first_response_median_minutes,
@@ -85,7 +71,7 @@ export function firstResponseFigures(exec: Executor, range: ActivityRange) {
           select i.first_responder_id as user_id, ${minutes("i.created_at", "i.first_response_at")} as waited,
             i.first_response_at <= i.sla_due_at as in_time, ${inWeekendWindow(sql`i.first_response_at`)} as weekend
           from issues i
-          where i.first_response_at >= ${start} and i.first_response_at < ${end}${only(sql`i.first_responder_id`, range.userId)}
+          where ${inRange(sql`i.first_response_at`, range)}${only(sql`i.first_responder_id`, range.userId)}
         ) x
         group by grouping sets ((x.user_id), ())`,
   );
@@ -97,15 +83,14 @@ export interface ResolutionFigures extends Grouped {
 }
 
 export function resolutionFigures(exec: Executor, range: ActivityRange) {
-  const { start, end } = bounds(range);
-  return rows<ResolutionFigures>(
+  return rowsOf<ResolutionFigures>(
     exec,
     sql`select x.user_id, grouping(x.user_id) = 1 as total, count(*)::int as issues_answered,
           ${median(sql`x.took`)} as resolution_median_minutes
         from (
           select i.resolved_by as user_id, ${minutes("i.created_at", "i.resolved_at")} as took
           from issues i
-          where i.resolved_at >= ${start} and i.resolved_at < ${end} and i.answered${only(sql`i.resolved_by`, range.userId)}
+          where ${inRange(sql`i.resolved_at`, range)} and i.answered${only(sql`i.resolved_by`, range.userId)}
         ) x
         group by grouping sets ((x.user_id), ())`,
   );
@@ -113,12 +98,11 @@ export function resolutionFigures(exec: Executor, range: ActivityRange) {
 
 /** Deadlines in the range that passed with no response while the issue, still open, was assigned to them. */
 export function overdueAssigned(exec: Executor, range: ActivityRange) {
-  const { start, end } = bounds(range);
-  return rows<{ user_id: number; overdue_assigned: number }>(
+  return rowsOf<{ user_id: number; overdue_assigned: number }>(
     exec,
     sql`select a.user_id, count(*)::int as overdue_assigned
         from issues i join issue_assignees a on a.issue_number = i.issue_number
-        where i.sla_due_at >= ${start} and i.sla_due_at < ${end} and i.sla_due_at < now()
+        where ${inRange(sql`i.sla_due_at`, range)} and i.sla_due_at < now()
           and i.first_response_at is null and not i.answered${only(sql`a.user_id`, range.userId)}
         group by a.user_id`,
   );
@@ -127,7 +111,7 @@ export function overdueAssigned(exec: Executor, range: ActivityRange) {
 /** Minutes logged per engineer, read through each one's (user, day) index: time logs have no index by day alone. */
 export function minutesLogged(exec: Executor, range: ActivityRange, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return rows<{ user_id: number; minutes_logged: number }>(
+  return rowsOf<{ user_id: number; minutes_logged: number }>(
     exec,
     sql`select u.id as user_id, coalesce(l.minutes, 0)::int as minutes_logged
         from unnest(${sql.raw(`array[${userIds.map((id) => Number(id)).join(",")}]::int[]`)}) as u(id)
@@ -140,27 +124,25 @@ export function minutesLogged(exec: Executor, range: ActivityRange, userIds: num
 
 /** Issues opened in the range inside a weekend window, and how many got their first response before that window closed. */
 export async function weekendCoverage(exec: Executor, range: ActivityRange) {
-  const { start, end } = bounds(range);
   const created = sql`i.created_at`;
-  const [row] = await rows<{ weekend_issues: number; weekend_issues_responded: number }>(
+  const [row] = await rowsOf<{ weekend_issues: number; weekend_issues_responded: number }>(
     exec,
     sql`select count(*)::int as weekend_issues,
           (count(*) filter (where i.first_response_at < ${weekendWindowEnd(created)}))::int as weekend_issues_responded
         from issues i
-        where i.created_at >= ${start} and i.created_at < ${end} and ${inWeekendWindow(created)}`,
+        where ${inRange(created, range)} and ${inWeekendWindow(created)}`,
   );
   return row ?? { weekend_issues: 0, weekend_issues_responded: 0 };
 }
 
 /** A missed deadline of the range: answered late, or still waiting past it; with user_id, one they were late to or are assigned. */
 function breachWhere(range: ActivityRange) {
-  const { start, end } = bounds(range);
   const mine =
     range.userId === undefined
       ? sql``
       : sql` and (i.first_responder_id = ${range.userId} or exists (select 1 from issue_assignees a where a.issue_number = i.issue_number and a.user_id = ${range.userId}))`;
-  return sql`i.sla_due_at >= ${start} and i.sla_due_at < ${end}
-    and coalesce(i.first_response_at, now()) > i.sla_due_at and acc.purge_started_at is null${mine}`;
+  return sql`${inRange(sql`i.sla_due_at`, range)}
+    and ${missedDeadline(sql`i.first_response_at`, sql`i.sla_due_at`)} and acc.purge_started_at is null${mine}`;
 }
 
 interface BreachRow {
@@ -179,8 +161,6 @@ interface BreachRow {
   assignees: { user_id: number; name: string }[] | string;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function presentBreach(row: BreachRow): TSlaBreach {
   const assignees = typeof row.assignees === "string" ? JSON.parse(row.assignees) : row.assignees;
   return {
@@ -190,9 +170,9 @@ function presentBreach(row: BreachRow): TSlaBreach {
     company: row.company,
     sla_hours: row.sla_hours,
     sla_coverage: row.sla_coverage,
-    opened_at: iso(row.opened_at),
-    due_at: iso(row.due_at),
-    first_response_at: row.first_response_at === null ? null : iso(row.first_response_at),
+    opened_at: isoOf(row.opened_at),
+    due_at: isoOf(row.due_at),
+    first_response_at: isoOf(row.first_response_at),
     responder:
       row.responder_id === null ? null : { user_id: row.responder_id, name: row.responder_name ?? "" },
     late_minutes: row.late_minutes,
@@ -202,12 +182,12 @@ function presentBreach(row: BreachRow): TSlaBreach {
 
 /** Missed deadlines, latest deadline first; `limit` null for all of them (the CSV). */
 export async function listBreaches(exec: Executor, range: ActivityRange, limit: number | null) {
-  const list = await rows<BreachRow>(
+  const list = await rowsOf<BreachRow>(
     exec,
     sql`select i.issue_number, i.title, i.account_id, acc.company, i.sla_hours, i.sla_coverage,
           i.created_at as opened_at, i.sla_due_at as due_at, i.first_response_at,
           i.first_responder_id as responder_id, r.name as responder_name,
-          ceil(extract(epoch from (coalesce(i.first_response_at, now()) - i.sla_due_at)) / 60)::int as late_minutes,
+          ${minutesLate(sql`i.first_response_at`, sql`i.sla_due_at`)} as late_minutes,
           coalesce((
             select json_agg(json_build_object('user_id', u.id, 'name', u.name) order by u.name, u.id)
             from issue_assignees a join users u on u.id = a.user_id
@@ -224,7 +204,7 @@ export async function listBreaches(exec: Executor, range: ActivityRange, limit: 
 }
 
 export async function countBreaches(exec: Executor, range: ActivityRange): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await rowsOf<{ n: number }>(
     exec,
     sql`select count(*)::int as n from issues i join accounts acc on acc.id = i.account_id where ${breachWhere(range)}`,
   );
@@ -264,14 +244,13 @@ function withDayTotals(list: DayFigures[], measure: DayMeasure): DayFigures[] {
  * (day, user) groups hash in memory, where grouping sets would sort a year of messages on disk.
  */
 export async function dailyFigures(exec: Executor, range: ActivityRange): Promise<DayFigures[][]> {
-  const { start, end } = bounds(range);
   const byDay = async (column: string, user: string, measure: DayMeasure, from: SQL, where: SQL) =>
     withDayTotals(
-      await rows<DayFigures>(
+      await rowsOf<DayFigures>(
         exec,
         sql`select ${dayText(column)} as day, ${sql.raw(user)} as user_id, false as total, count(*)::int as ${sql.raw(measure)}
             from ${from}
-            where ${sql.raw(column)} >= ${start} and ${sql.raw(column)} < ${end} and ${where}${only(sql.raw(user), range.userId)}
+            where ${inRange(sql.raw(column), range)} and ${where}${only(sql.raw(user), range.userId)}
             group by ${utcDay(column)}, ${sql.raw(user)}`,
       ),
       measure,
@@ -281,7 +260,7 @@ export async function dailyFigures(exec: Executor, range: ActivityRange): Promis
     byDay("i.first_response_at", "i.first_responder_id", "first_responses", sql`issues i`, sql`true`),
     byDay("i.resolved_at", "i.resolved_by", "issues_answered", sql`issues i`, sql`i.answered`),
     dailyBreaches(exec, range),
-    rows<DayFigures>(
+    rowsOf<DayFigures>(
       exec,
       sql`select to_char(t.work_date, 'YYYY-MM-DD') as day, t.user_id, false as total, sum(t.minutes)::int as minutes_logged
           from time_logs t
@@ -298,12 +277,12 @@ export async function dailyFigures(exec: Executor, range: ActivityRange): Promis
 async function dailyBreaches(exec: Executor, range: ActivityRange): Promise<DayFigures[]> {
   const where = breachWhere(range);
   const [totals, perUser] = await Promise.all([
-    rows<DayFigures>(
+    rowsOf<DayFigures>(
       exec,
       sql`select ${dayText("i.sla_due_at")} as day, null::int as user_id, true as total, count(*)::int as breaches
           from issues i join accounts acc on acc.id = i.account_id where ${where} group by ${utcDay("i.sla_due_at")}`,
     ),
-    rows<DayFigures>(
+    rowsOf<DayFigures>(
       exec,
       sql`select ${dayText("p.due")} as day, p.user_id, false as total, count(*)::int as breaches
           from (

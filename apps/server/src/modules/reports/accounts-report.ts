@@ -19,16 +19,8 @@ import { and, asc, count, gt, type SQL, sql } from "drizzle-orm";
 import { accounts, subscriptions } from "../../db/schema";
 import { csvLines, toCsv } from "../../platform/csv";
 import type { Executor } from "../../platform/db/client";
-import {
-  cumulative,
-  fillSeries,
-  inRange,
-  isCustomerAccount,
-  type PeriodCount,
-  periodOf,
-  rangeStart,
-  rowsOf,
-} from "./report-sql";
+import { inRange, rangeStart, rowsOf } from "../../platform/db/range-sql";
+import { cumulative, fillSeries, isCustomerAccount, type PeriodCount, periodOf } from "./report-sql";
 
 type Plan = (typeof SERVICE_TYPES)[number];
 

@@ -12,19 +12,9 @@ import { sql } from "drizzle-orm";
 import { accounts, clusters } from "../../db/schema";
 import { csvLines, toCsv } from "../../platform/csv";
 import type { Executor } from "../../platform/db/client";
+import { inRange, isoOf, rangeStart, rowsOf } from "../../platform/db/range-sql";
 import { notReportingSql } from "../clusters/clusters.queries";
-import {
-  cumulative,
-  fillSeries,
-  inRange,
-  isoOf,
-  ofCustomerAccount,
-  type PeriodCount,
-  periodOf,
-  rangeStart,
-  rowsOf,
-  today,
-} from "./report-sql";
+import { cumulative, fillSeries, ofCustomerAccount, type PeriodCount, periodOf, today } from "./report-sql";
 
 /** First that applies: never reported, not reporting (the clusters module's rule), the worst failing check, else healthy. */
 const healthSql = sql<ClusterHealth>`(case

@@ -8,14 +8,14 @@ import type { TIssuesReport, TReportRange } from "@portico/shared/schemas/report
 import { sql } from "drizzle-orm";
 import { issues } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
-import { fillSeries, inRange, ofCustomerAccount, type PeriodCount, periodOf, rowsOf } from "./report-sql";
+import { inRange, rowsOf } from "../../platform/db/range-sql";
+import { missedDeadline } from "../sla/missed-deadline";
+import { fillSeries, ofCustomerAccount, type PeriodCount, periodOf } from "./report-sql";
 
 const SERIES = ["opened", "panics", "first_responses", "answered", "breaches"] as const;
 
 const customerIssue = ofCustomerAccount(issues.accountId);
-
-/** A deadline missed: responded after it, or still waiting while it passes. */
-export const breachedSql = sql`coalesce(${issues.firstResponseAt}, now()) > ${issues.slaDueAt}`;
+const breached = missedDeadline(issues.firstResponseAt, issues.slaDueAt);
 
 export async function issuesReport(exec: Executor, range: TReportRange): Promise<TIssuesReport> {
   const bucket = range.bucket;
@@ -34,7 +34,7 @@ export async function issuesReport(exec: Executor, range: TReportRange): Promise
         from ${issues} where ${inRange(issues.resolvedAt, range)} and ${issues.answered} and ${customerIssue}
         union all
         select 'breaches', ${periodOf(issues.slaDueAt, bucket)}
-        from ${issues} where ${inRange(issues.slaDueAt, range)} and ${breachedSql} and ${customerIssue}
+        from ${issues} where ${inRange(issues.slaDueAt, range)} and ${breached} and ${customerIssue}
       ) x group by 1, 2`,
     ),
     rowsOf<{ with_sla: number; in_time: number; median: number | null }>(

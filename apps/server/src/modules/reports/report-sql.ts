@@ -1,26 +1,13 @@
 /**
- * What every report query shares: the range as instants, periods as PostgreSQL's date_trunc
- * (which agrees with rules/date-range.ts's bucketStart), the customer organizations reports
- * count, and series with every bucket present.
+ * What every report query shares beyond the range itself (platform/db/range-sql.ts): periods as
+ * PostgreSQL's date_trunc (which agrees with rules/date-range.ts's bucketStart), the customer
+ * organizations reports count, and series with every bucket present.
  */
-import { addDays, bucketStarts, type ReportBucket } from "@portico/shared/rules/date-range";
+import { bucketStarts, type ReportBucket } from "@portico/shared/rules/date-range";
 import type { TReportRange } from "@portico/shared/schemas/reports";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../db/schema";
 import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
-import type { Executor } from "../../platform/db/client";
-
-export async function rowsOf<T>(exec: Executor, query: SQL): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** The first instant of the range: its first day at 00:00 UTC. */
-export const rangeStart = (range: TReportRange) => sql`${`${range.from}T00:00:00Z`}::timestamptz`;
-/** The first instant after the range: the day after its last, at 00:00 UTC. */
-export const rangeEnd = (range: TReportRange) => sql`${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz`;
-
-export const inRange = (t: AnyColumn | SQL, range: TReportRange) =>
-  sql`(${t} >= ${rangeStart(range)} and ${t} < ${rangeEnd(range)})`;
 
 const TRUNC: Readonly<Record<ReportBucket, string>> = { day: "day", week: "week", month: "month" };
 
@@ -74,10 +61,6 @@ export function cumulative<T extends Record<string, unknown>>(
     return total;
   });
 }
-
-/** An instant as the API writes it (node-postgres and PGlite both hand back Dates; text is tolerated). */
-export const isoOf = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
 
 /** The day a file is made, UTC. */
 export const today = (now = new Date()) => now.toISOString().slice(0, 10);
