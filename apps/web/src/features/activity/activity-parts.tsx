@@ -1,21 +1,30 @@
 /**
  * What /activity and /activity/v2 share: the question in the address (range and engineer), its
- * filters, the CSV menu, the link to the other view, the loading and empty states.
+ * filters, the CSV menu, the link to the other view, the loading, empty and failed states, all in
+ * one frame (ActivityFrame) around each screen's own figures.
  */
 import { type DayRange, MAX_RANGE_DAYS, rangeDays } from "@portico/shared/rules/date-range";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import {
+  type DefaultError,
+  type QueryKey,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+} from "@tanstack/react-query";
 import ArrowRight from "lucide-react/icons/arrow-right";
 import ChartLine from "lucide-react/icons/chart-line";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
-import { useCallback, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { QueryError } from "../../components/ui/alert";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Combobox } from "../../components/ui/combobox";
 import {
   DateRangeFilter,
   type DateRangeProblems,
   presetRange,
+  rangeProblemsFromError,
   useDateRangeParams,
 } from "../../components/ui/date-range-filter";
 import {
@@ -34,7 +43,7 @@ import { type ActivityExportView, type ActivityFilter, downloadActivityCsv } fro
 const RANGE_RULES = { maxDays: MAX_RANGE_DAYS, endNotInFuture: true } as const;
 const ALL = "all";
 
-export interface ActivityControls {
+interface ActivityControls {
   filter: ActivityFilter;
   /** The range passes spec §5: the address's (a hand-edited link may not) and the fields'. */
   valid: boolean;
@@ -47,7 +56,7 @@ export interface ActivityControls {
 }
 
 /** The range (?from=&to=, the last 30 days by default) and the engineer (?user_id=) in the address. */
-export function useActivityFilter(): ActivityControls {
+function useActivityFilter(): ActivityControls {
   const { range, valid, setRange: setRangeParams } = useDateRangeParams(RANGE_RULES);
   const [fieldsWrong, setFieldsWrong] = useState(false);
   const [params, setParams] = useSearchParams();
@@ -124,7 +133,7 @@ function EngineerFilter({
   );
 }
 
-export function ActivityFilters({
+function ActivityFilters({
   controls,
   refused,
 }: {
@@ -155,7 +164,7 @@ const EXPORTS: { view: ActivityExportView; label: string }[] = [
 ];
 
 /** "Download CSV": the summary, the days or every breach of the question on screen. */
-export function DownloadCsvMenu({ filter, disabled }: { filter: ActivityFilter; disabled?: boolean }) {
+function DownloadCsvMenu({ filter, disabled }: { filter: ActivityFilter; disabled?: boolean }) {
   const download = useMutation({
     mutationFn: (view: ActivityExportView) => downloadActivityCsv(filter, view),
     onSuccess: (name) => toast.success(`${name} has been downloaded.`),
@@ -182,7 +191,7 @@ export function DownloadCsvMenu({ filter, disabled }: { filter: ActivityFilter; 
 }
 
 /** The other view of the same question. */
-export function ViewLink({ to, label, search }: { to: string; label: string; search: string }) {
+function ViewLink({ to, label, search }: { to: string; label: string; search: string }) {
   return (
     <Link to={{ pathname: to, search }} className={buttonVariants({ variant: "ghost" })}>
       {label}
@@ -192,7 +201,7 @@ export function ViewLink({ to, label, search }: { to: string; label: string; sea
 }
 
 /** Nothing happened in the range: the next step is a longer one (or the queue, where the work is). */
-export function NoActivity({ controls }: { controls: ActivityControls }) {
+function NoActivity({ controls }: { controls: ActivityControls }) {
   const year = presetRange(365, new Date().toISOString().slice(0, 10));
   const longer = rangeDays(controls.filter) < 365;
   return (
@@ -222,7 +231,7 @@ export function NoActivity({ controls }: { controls: ActivityControls }) {
   );
 }
 
-export function ActivitySkeleton({ label }: { label: string }) {
+function ActivitySkeleton({ label }: { label: string }) {
   return (
     <LoadingRegion label={label} className="space-y-6">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
@@ -236,4 +245,56 @@ export function ActivitySkeleton({ label }: { label: string }) {
   );
 }
 
-export const CORRECT_DATES = "Correct the dates to see the activity.";
+const CORRECT_DATES = "Correct the dates to see the activity.";
+
+/**
+ * One view of the question in the address: its filters, the link to the other view, the CSV menu,
+ * then the wait for a correct range, the failure with Retry, the skeleton, the empty range, or
+ * `children` with the answer (a failed refresh shows its error above the last answer).
+ */
+export function ActivityFrame<T, Key extends QueryKey>({
+  query,
+  otherView,
+  loadingLabel,
+  isEmpty,
+  children,
+}: {
+  query: (filter: ActivityFilter) => UseQueryOptions<T, DefaultError, T, Key>;
+  otherView: { to: string; label: string };
+  loadingLabel: string;
+  isEmpty: (answer: T) => boolean;
+  children: (answer: T) => ReactNode;
+}) {
+  const controls = useActivityFilter();
+  const answer = useQuery({ ...query(controls.filter), enabled: controls.valid });
+  const refused = rangeProblemsFromError(answer.error);
+  return (
+    <div className="space-y-6">
+      <ActivityFilters controls={controls} refused={refused} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {answer.isPlaceholderData ? "Updating…" : ""}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <ViewLink {...otherView} search={controls.search} />
+          <DownloadCsvMenu filter={controls.filter} disabled={!controls.valid || refused !== null} />
+        </div>
+      </div>
+      {!controls.valid || refused ? (
+        <p className="text-sm text-muted-foreground">{CORRECT_DATES}</p>
+      ) : answer.isPending ? (
+        <ActivitySkeleton label={loadingLabel} />
+      ) : answer.data === undefined ? (
+        // Failed before any answer came.
+        <QueryError query={answer} />
+      ) : isEmpty(answer.data) ? (
+        <NoActivity controls={controls} />
+      ) : (
+        <>
+          {answer.isError && <QueryError query={answer} />}
+          {children(answer.data)}
+        </>
+      )}
+    </div>
+  );
+}

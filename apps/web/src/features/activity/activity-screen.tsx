@@ -5,27 +5,16 @@
  * question day by day. Customers get the engineers-only screen.
  */
 import type { TActivityEngineer, TActivityReport, TSlaBreach } from "@portico/shared/schemas/reports";
-import { useQuery } from "@tanstack/react-query";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { QueryError } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { DataTable, type DataTableColumn, dataTableColumns } from "../../components/ui/data-table";
-import { rangeProblemsFromError } from "../../components/ui/date-range-filter";
 import { EmptyState } from "../../components/ui/empty-state";
 import { formatWhen } from "../files/format";
 import { EngineerScreen } from "../placeholders/engineer-screen";
 import { activityReportQuery } from "./activity-api";
-import {
-  ActivityFilters,
-  ActivitySkeleton,
-  CORRECT_DATES,
-  DownloadCsvMenu,
-  NoActivity,
-  useActivityFilter,
-  ViewLink,
-} from "./activity-parts";
+import { ActivityFrame } from "./activity-parts";
 import { count, formatDuration, formatHoursMinutes, ofText, slaLabel } from "./format";
 
 const TITLE = "Engineer activity";
@@ -233,50 +222,24 @@ function Breaches({ report }: { report: TActivityReport }) {
   );
 }
 
-function ActivityReport() {
-  const controls = useActivityFilter();
-  const report = useQuery({ ...activityReportQuery(controls.filter), enabled: controls.valid });
-  const refused = rangeProblemsFromError(report.error);
+function Report({ report }: { report: TActivityReport }) {
   return (
-    <div className="space-y-6">
-      <ActivityFilters controls={controls} refused={refused} />
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {report.isPlaceholderData ? "Updating…" : ""}
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <ViewLink to="/activity/v2" label="Timeline (v2)" search={controls.search} />
-          <DownloadCsvMenu filter={controls.filter} disabled={!controls.valid || refused !== null} />
-        </div>
-      </div>
-      {!controls.valid || refused ? (
-        <p className="text-sm text-muted-foreground">{CORRECT_DATES}</p>
-      ) : report.isError && !report.data ? (
-        <QueryError query={report} />
-      ) : report.isPending ? (
-        <ActivitySkeleton label="Loading engineer activity" />
-      ) : isEmptyReport(report.data) ? (
-        <NoActivity controls={controls} />
-      ) : (
-        <>
-          {report.isError && <QueryError query={report} />}
-          <Totals report={report.data} />
-          <section aria-labelledby="activity-engineers" className="space-y-3">
-            <h2 id="activity-engineers" className="text-lg font-semibold">
-              Per engineer
-            </h2>
-            <DataTable
-              label="Activity per engineer"
-              columns={ENGINEER_COLUMNS}
-              data={report.data.engineers}
-              getRowId={(row) => String(row.user_id)}
-              pageSize={50}
-            />
-          </section>
-          <Breaches report={report.data} />
-        </>
-      )}
-    </div>
+    <>
+      <Totals report={report} />
+      <section aria-labelledby="activity-engineers" className="space-y-3">
+        <h2 id="activity-engineers" className="text-lg font-semibold">
+          Per engineer
+        </h2>
+        <DataTable
+          label="Activity per engineer"
+          columns={ENGINEER_COLUMNS}
+          data={report.engineers}
+          getRowId={(row) => String(row.user_id)}
+          pageSize={50}
+        />
+      </section>
+      <Breaches report={report} />
+    </>
   );
 }
 
@@ -286,7 +249,16 @@ export default function ActivityScreen() {
       title={TITLE}
       description="Messages, answers and first responses per engineer against each organization's SLA, with time logged and weekend coverage."
     >
-      {() => <ActivityReport />}
+      {() => (
+        <ActivityFrame
+          query={activityReportQuery}
+          otherView={{ to: "/activity/v2", label: "Timeline (v2)" }}
+          loadingLabel="Loading engineer activity"
+          isEmpty={isEmptyReport}
+        >
+          {(report) => <Report report={report} />}
+        </ActivityFrame>
+      )}
     </EngineerScreen>
   );
 }

@@ -5,28 +5,17 @@
  * chart's text version, each day's engineers behind a disclosure.
  */
 import type { TActivityDay, TActivityTimeline } from "@portico/shared/schemas/reports";
-import { useQuery } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import ChevronRight from "lucide-react/icons/chevron-right";
 import { Fragment, lazy, Suspense, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { QueryError } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { CheckboxField } from "../../components/ui/checkbox";
-import { rangeProblemsFromError } from "../../components/ui/date-range-filter";
 import { Skeleton } from "../../components/ui/skeleton";
 import { EngineerScreen } from "../placeholders/engineer-screen";
 import { activityTimelineQuery } from "./activity-api";
-import {
-  ActivityFilters,
-  ActivitySkeleton,
-  CORRECT_DATES,
-  DownloadCsvMenu,
-  NoActivity,
-  useActivityFilter,
-  ViewLink,
-} from "./activity-parts";
+import { ActivityFrame } from "./activity-parts";
 import { count, formatDay, formatDuration } from "./format";
 
 const TimelineChart = lazy(() => import("./timeline-chart"));
@@ -116,6 +105,9 @@ function DayRow({
   );
 }
 
+/** The day list's number columns, in DayRow's order. */
+const FIGURE_HEADERS = ["Messages", "First responses", "Issues answered", "SLA breaches", "Time logged"];
+
 function DayList({ timeline }: { timeline: TActivityTimeline }) {
   const [onlyActive, setOnlyActive] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -152,21 +144,11 @@ function DayList({ timeline }: { timeline: TActivityTimeline }) {
               <th scope="col" className={`${header} text-left`}>
                 Day
               </th>
-              <th scope="col" className={`${header} text-right`}>
-                Messages
-              </th>
-              <th scope="col" className={`${header} text-right`}>
-                First responses
-              </th>
-              <th scope="col" className={`${header} text-right`}>
-                Issues answered
-              </th>
-              <th scope="col" className={`${header} text-right`}>
-                SLA breaches
-              </th>
-              <th scope="col" className={`${header} text-right`}>
-                Time logged
-              </th>
+              {FIGURE_HEADERS.map((name) => (
+                <th key={name} scope="col" className={`${header} text-right`}>
+                  {name}
+                </th>
+              ))}
               <th scope="col" className={`${header} text-left`}>
                 Engineers
               </th>
@@ -189,43 +171,6 @@ function DayList({ timeline }: { timeline: TActivityTimeline }) {
   );
 }
 
-function Timeline() {
-  const controls = useActivityFilter();
-  const timeline = useQuery({ ...activityTimelineQuery(controls.filter), enabled: controls.valid });
-  const refused = rangeProblemsFromError(timeline.error);
-  return (
-    <div className="space-y-6">
-      <ActivityFilters controls={controls} refused={refused} />
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {timeline.isPlaceholderData ? "Updating…" : ""}
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <ViewLink to="/activity" label="Summary per engineer" search={controls.search} />
-          <DownloadCsvMenu filter={controls.filter} disabled={!controls.valid || refused !== null} />
-        </div>
-      </div>
-      {!controls.valid || refused ? (
-        <p className="text-sm text-muted-foreground">{CORRECT_DATES}</p>
-      ) : timeline.isError && !timeline.data ? (
-        <QueryError query={timeline} />
-      ) : timeline.isPending ? (
-        <ActivitySkeleton label="Loading the timeline" />
-      ) : !timeline.data.days.some(isActive) ? (
-        <NoActivity controls={controls} />
-      ) : (
-        <>
-          {timeline.isError && <QueryError query={timeline} />}
-          <Suspense fallback={<Skeleton className="h-80" />}>
-            <TimelineChart days={timeline.data.days} />
-          </Suspense>
-          <DayList timeline={timeline.data} />
-        </>
-      )}
-    </div>
-  );
-}
-
 export default function ActivityTimelineScreen() {
   const { search } = useLocation();
   return (
@@ -234,7 +179,23 @@ export default function ActivityTimelineScreen() {
       description="Each day of the range: messages, first responses, answers, missed deadlines and time logged, and who did them."
       breadcrumbs={[{ label: "Engineer activity", to: `/activity${search}` }, { label: TITLE }]}
     >
-      {() => <Timeline />}
+      {() => (
+        <ActivityFrame
+          query={activityTimelineQuery}
+          otherView={{ to: "/activity", label: "Summary per engineer" }}
+          loadingLabel="Loading the timeline"
+          isEmpty={(timeline) => !timeline.days.some(isActive)}
+        >
+          {(timeline) => (
+            <>
+              <Suspense fallback={<Skeleton className="h-80" />}>
+                <TimelineChart days={timeline.days} />
+              </Suspense>
+              <DayList timeline={timeline} />
+            </>
+          )}
+        </ActivityFrame>
+      )}
     </EngineerScreen>
   );
 }
