@@ -352,6 +352,8 @@ test("reports, activity, the timeline and the tour have no serious accessibility
   await test.step("the tour's offer and popover", async () => {
     const offer = customer.getByRole("region", { name: "Welcome tour" });
     await expect(offer).toBeVisible();
+    // Colours read mid-transition (the page has just loaded) would fail a contrast check by chance.
+    await showScheme(customer, "light");
     found.push(...(await violations(customer, "light the welcome offer")));
     await offer.getByRole("button", { name: "Not now" }).click();
     await expect(offer).toHaveCount(0);
