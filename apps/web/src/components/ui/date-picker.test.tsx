@@ -106,6 +106,16 @@ describe("date picker (spec §5: dd-MM-yyyy)", () => {
     await waitFor(() => expect(screen.queryByRole("grid")).not.toBeInTheDocument());
   });
 
+  it("clicking the day already chosen keeps it and closes the calendar", async () => {
+    const { user, input, value, onChange } = setup("2025-03-10");
+    await user.click(screen.getByRole("button", { name: "Choose start date" }));
+    await user.click(await screen.findByRole("button", { name: /March 10th, 2025/ }));
+    await waitFor(() => expect(screen.queryByRole("grid")).not.toBeInTheDocument());
+    expect(value).toHaveTextContent("2025-03-10");
+    expect(input).toHaveValue("10-03-2025");
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it("Escape closes the calendar without changing the date", async () => {
     const { user, value } = setup("2025-03-10");
     await user.click(screen.getByRole("button", { name: "Choose start date" }));

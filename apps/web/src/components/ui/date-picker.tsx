@@ -136,6 +136,9 @@ export function DatePicker({
           <PopoverContent className="w-auto p-2" aria-label={`Calendar: ${label}`}>
             <DayPicker
               mode="single"
+              // Clicking the chosen day again keeps it: the calendar never empties a date field
+              // behind the user's back (emptying the text is how a date is cleared).
+              required
               autoFocus
               weekStartsOn={1}
               selected={selected}
