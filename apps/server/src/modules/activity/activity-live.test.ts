@@ -2,11 +2,10 @@
  * Activity as the conversations API leaves it (no instants moved): the SLA clock columns the
  * issue routes fill are what the activity report counts, today, in the default range.
  */
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts } from "../../db/schema";
-import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
+import { createTestApp, type TestContext } from "../../test/helper";
 import { call, openIssue, post } from "../conversations/test-fixtures";
+import { organizationWithSla, signedIn } from "./test-fixtures";
 
 let t: TestContext;
 let owner: string;
@@ -30,12 +29,9 @@ const activity = async () => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const org = await createAccount(t.db);
-  await t.db.update(accounts).set({ slaHours: 4, slaCoverage: "24x7" }).where(eq(accounts.id, org.id));
-  const ownerUser = await createUser(t.db, { accountId: org.id, role: "owner" });
-  owner = (await signIn(t.app, ownerUser)).authorization;
-  const engineerUser = await createUser(t.db, { accountId: 1, role: "engineer", name: "Lee Live" });
-  engineer = { id: engineerUser.id, authorization: (await signIn(t.app, engineerUser)).authorization };
+  const org = await organizationWithSla(t, 4, "24x7");
+  owner = (await signedIn(t, { accountId: org.id, role: "owner" })).authorization;
+  engineer = await signedIn(t, { accountId: 1, role: "engineer", name: "Lee Live" });
   issueNumber = await openIssue(t.app, owner, org.id, "Live issue");
 });
 afterAll(() => t.close());

@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { toCsv } from "../../platform/csv";
-import { sendUserFile } from "../../platform/user-files";
 import { requireEngineer } from "../customers/account-work.policy";
+import { sendCsv } from "../reports/csv-download";
 import { activityCsvFilename, activityCsvRows, activityReport, activityTimeline } from "./activity.service";
 
 const tags = ["activity"];
@@ -47,11 +47,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       requireEngineer(request);
       const { view, ...query } = request.query;
       const { header, rows } = await activityCsvRows(db, query, view);
-      return sendUserFile(reply, {
-        contentType: "text/csv; charset=utf-8",
-        filename: activityCsvFilename(view, query),
-        data: Buffer.from(toCsv(header, rows)),
-      });
+      return sendCsv(reply, activityCsvFilename(view, query), toCsv(header, rows));
     },
   );
 }

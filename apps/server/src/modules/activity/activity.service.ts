@@ -119,6 +119,7 @@ export async function activityReport(db: Db, query: ActivityQuery): Promise<TAct
   };
 }
 
+/** What the timeline counts per day, for everyone and for each engineer; the daily CSV's columns in this order. */
 const MEASURES = [
   "messages_sent",
   "first_responses",
@@ -126,6 +127,9 @@ const MEASURES = [
   "breaches",
   "minutes_logged",
 ] as const;
+
+const noMeasures = () =>
+  Object.fromEntries(MEASURES.map((measure) => [measure, 0])) as Record<(typeof MEASURES)[number], number>;
 
 export async function activityTimeline(db: Db, query: ActivityQuery): Promise<TActivityTimeline> {
   const engineers = await engineersOf(db, query.user_id);
@@ -138,11 +142,7 @@ export async function activityTimeline(db: Db, query: ActivityQuery): Promise<TA
     days.set(date, {
       date,
       weekend: weekday === 0 || weekday === 6,
-      messages_sent: 0,
-      first_responses: 0,
-      issues_answered: 0,
-      breaches: 0,
-      minutes_logged: 0,
+      ...noMeasures(),
       engineers: [],
     });
   }
@@ -161,14 +161,7 @@ export async function activityTimeline(db: Db, query: ActivityQuery): Promise<TA
     active.add(row.user_id);
     let mine = day.engineers.find((e) => e.user_id === row.user_id);
     if (!mine) {
-      mine = {
-        user_id: row.user_id,
-        messages_sent: 0,
-        first_responses: 0,
-        issues_answered: 0,
-        breaches: 0,
-        minutes_logged: 0,
-      };
+      mine = { user_id: row.user_id, ...noMeasures() };
       day.engineers.push(mine);
     }
     mine[measure] = value;
@@ -204,17 +197,7 @@ export const SUMMARY_HEADER = [
   "weekend_first_responses",
 ] as const;
 
-export const DAILY_HEADER = [
-  "date",
-  "weekend",
-  "engineer_id",
-  "engineer",
-  "messages_sent",
-  "first_responses",
-  "issues_answered",
-  "breaches",
-  "minutes_logged",
-] as const;
+export const DAILY_HEADER = ["date", "weekend", "engineer_id", "engineer", ...MEASURES] as const;
 
 export const BREACHES_HEADER = [
   "issue_number",
@@ -258,11 +241,7 @@ export async function activityCsvRows(
           day.weekend ? "yes" : "no",
           e.user_id,
           names.get(e.user_id) ?? "",
-          e.messages_sent,
-          e.first_responses,
-          e.issues_answered,
-          e.breaches,
-          e.minutes_logged,
+          ...MEASURES.map((measure) => e[measure]),
         ]),
       ),
     };

@@ -17,11 +17,11 @@
  * | 6 | C   | Sun 8 09:00   | Alma Sun 8 09:30 (30)   | no SLA          | Alma Sun 8 10:00 |
  * | 7 | A   | 20 Oct 10:00  | Alma 20 Oct 20:00 (late, before the range)  | Alma 20 Oct   |
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts } from "../../db/schema";
-import { createAccount, createTestApp, createUser, signIn, type TestContext } from "../../test/helper";
+import { createTestApp, type TestContext } from "../../test/helper";
 import { call, ENGINEERS_ONLY, openIssue, post } from "../conversations/test-fixtures";
+import { organizationWithSla, signedIn } from "./test-fixtures";
 
 const RANGE = "from=2026-11-02&to=2026-11-10";
 
@@ -84,25 +84,13 @@ const logTime = async (who: string, accountId: number, day: string, minutes: num
 
 beforeAll(async () => {
   t = await createTestApp();
-  const org = async (hours: number | null, coverage: "24x7" | "business-hours" | null) => {
-    const account = await createAccount(t.db);
-    await t.db
-      .update(accounts)
-      .set({ slaHours: hours, slaCoverage: coverage })
-      .where(eq(accounts.id, account.id));
-    return { id: account.id, company: account.company };
-  };
-  orgs.a = await org(4, "24x7");
-  orgs.b = await org(24, "business-hours");
-  orgs.c = await org(null, null);
-  const login = async (opts: Parameters<typeof createUser>[1]) => {
-    const user = await createUser(t.db, opts);
-    return { id: user.id, authorization: (await signIn(t.app, user)).authorization };
-  };
-  people.alma = await login({ accountId: 1, role: "engineer", name: "Alma Engineer" });
-  people.bert = await login({ accountId: 1, role: "engineer", name: "Bert Engineer" });
-  people.cora = await login({ accountId: 1, role: "admin", name: "Cora Admin" });
-  people.owner = await login({ accountId: orgs.a.id, role: "owner", name: "Olga Owner" });
+  orgs.a = await organizationWithSla(t, 4, "24x7");
+  orgs.b = await organizationWithSla(t, 24, "business-hours");
+  orgs.c = await organizationWithSla(t, null, null);
+  people.alma = await signedIn(t, { accountId: 1, role: "engineer", name: "Alma Engineer" });
+  people.bert = await signedIn(t, { accountId: 1, role: "engineer", name: "Bert Engineer" });
+  people.cora = await signedIn(t, { accountId: 1, role: "admin", name: "Cora Admin" });
+  people.owner = await signedIn(t, { accountId: orgs.a.id, role: "owner", name: "Olga Owner" });
   for (const org of [orgs.b, orgs.c])
     await t.db.execute(
       sql`insert into memberships (account_id, user_id, role) values (${org.id}, ${people.owner.id}, 'owner')`,

@@ -14,14 +14,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { toCsv } from "../../platform/csv";
-import { sendUserFile } from "../../platform/user-files";
 import { requireEngineer } from "../customers/account-work.policy";
 import { accountsCsv, accountsCsvFilename, accountsReport, capacityPage } from "./accounts-report";
 import { clustersCsv, clustersCsvFilename, clustersReport } from "./clusters-report";
+import { sendCsv } from "./csv-download";
 import { ISSUES_CSV_COLUMNS, issuesCsvFilename, issuesCsvRows, issuesReport } from "./issues-report";
 
 const tags = ["reports"];
-const CSV = "text/csv; charset=utf-8";
 
 function engineersOnly(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
@@ -50,12 +49,7 @@ export async function accountReportRoutes(fastify: FastifyInstance) {
   app.get(
     "/reports/accounts/export",
     { schema: { tags, querystring: ZReportRangeQuery } },
-    async (request, reply) =>
-      sendUserFile(reply, {
-        contentType: CSV,
-        filename: accountsCsvFilename(request.query),
-        data: Buffer.from(await accountsCsv(db)),
-      }),
+    async (request, reply) => sendCsv(reply, accountsCsvFilename(request.query), await accountsCsv(db)),
   );
 
   app.get(
@@ -67,12 +61,7 @@ export async function accountReportRoutes(fastify: FastifyInstance) {
   app.get(
     "/reports/clusters/export",
     { schema: { tags, querystring: ZReportRangeQuery } },
-    async (_request, reply) =>
-      sendUserFile(reply, {
-        contentType: CSV,
-        filename: clustersCsvFilename(),
-        data: Buffer.from(await clustersCsv(db)),
-      }),
+    async (_request, reply) => sendCsv(reply, clustersCsvFilename(), await clustersCsv(db)),
   );
 }
 
@@ -90,10 +79,6 @@ export async function issueReportRoutes(fastify: FastifyInstance) {
 
   app.get("/reports/export", { schema: { tags, querystring: ZReportRangeQuery } }, async (request, reply) => {
     const report = await issuesReport(db, request.query);
-    return sendUserFile(reply, {
-      contentType: CSV,
-      filename: issuesCsvFilename(request.query),
-      data: Buffer.from(toCsv(ISSUES_CSV_COLUMNS, issuesCsvRows(report))),
-    });
+    return sendCsv(reply, issuesCsvFilename(request.query), toCsv(ISSUES_CSV_COLUMNS, issuesCsvRows(report)));
   });
 }
