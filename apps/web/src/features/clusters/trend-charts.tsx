@@ -1,9 +1,9 @@
 /**
  * The cluster page's trend charts (recharts, loaded only with this module: the page imports it
- * lazily). Colours are the theme's CSS variables, so the charts follow light and dark.
+ * lazily), in the theme's look (chartTheme).
  */
 import { BYTE_UNITS, formatBytes } from "@portico/shared/rules/units";
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import {
   Bar,
   BarChart,
@@ -16,6 +16,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { ChartArea, ChartFrame, chartTheme } from "../../components/ui/chart-frame";
 import type { THealthTrends } from "./api";
 import { capacitySummary, forecastLine, networkSummary, problemsSummary } from "./trend-summary";
 
@@ -23,22 +24,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const tickDate = (t: number) => dateFormat.format(t);
 
-const axis = {
-  stroke: "var(--border)",
-  tick: { fill: "var(--muted-foreground)", fontSize: 12 },
-  tickLine: false,
-} as const;
-const tooltip = {
-  contentStyle: {
-    background: "var(--popover)",
-    border: "1px solid var(--border)",
-    borderRadius: 6,
-    color: "var(--popover-foreground)",
-    fontSize: 12,
-  },
-  labelFormatter: (t: unknown) => fullFormat.format(Number(t)),
-} as const;
-const legend = { wrapperStyle: { fontSize: 12, color: "var(--muted-foreground)" } } as const;
+const { margin, grid, axis, legend } = chartTheme;
+const tooltip = { ...chartTheme.tooltip, labelFormatter: (t: unknown) => fullFormat.format(Number(t)) };
 const line = { strokeWidth: 2, dot: false, isAnimationActive: false } as const;
 const timeAxis = {
   ...axis,
@@ -51,22 +38,14 @@ const timeAxis = {
 } as const;
 
 function ChartFigure({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
-  const titleId = useId();
-  const summaryId = useId();
   return (
-    <figure aria-labelledby={titleId} aria-describedby={summaryId} className="rounded-lg border bg-card p-4">
-      <h3 id={titleId} className="text-sm font-semibold">
-        {title}
-      </h3>
-      <p id={summaryId} className="mt-1 text-sm text-muted-foreground">
-        {summary}
-      </p>
-      <div className="mt-3 h-56 w-full sm:h-64">
+    <ChartFrame title={title} summary={summary}>
+      <ChartArea>
         <ResponsiveContainer width="100%" height="100%">
           {children as never}
         </ResponsiveContainer>
-      </div>
-    </figure>
+      </ChartArea>
+    </ChartFrame>
   );
 }
 
@@ -92,8 +71,8 @@ export default function TrendCharts({ trends, days }: { trends: THealthTrends; d
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
         <ChartFigure title="Usable capacity" summary={capacitySummary(trends)}>
-          <LineChart margin={{ top: 8, right: 12, bottom: 0, left: 8 }}>
-            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+          <LineChart margin={{ ...margin, left: 8 }}>
+            <CartesianGrid {...grid} />
             <XAxis {...timeAxis} />
             <YAxis {...axis} width={64} tickFormatter={(v: number) => `${v} ${unit}`} />
             <Tooltip {...tooltip} formatter={(v: unknown) => formatBytes(Number(v) * divisor)} />
@@ -114,8 +93,8 @@ export default function TrendCharts({ trends, days }: { trends: THealthTrends; d
         </ChartFigure>
       </div>
       <ChartFigure title="Drives offline and failing checks" summary={problemsSummary(trends.points)}>
-        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+        <LineChart data={points} margin={margin}>
+          <CartesianGrid {...grid} />
           <XAxis {...timeAxis} />
           <YAxis {...axis} width={36} allowDecimals={false} />
           <Tooltip {...tooltip} />
@@ -138,11 +117,11 @@ export default function TrendCharts({ trends, days }: { trends: THealthTrends; d
         </LineChart>
       </ChartFigure>
       <ChartFigure title="Network errors per report" summary={networkSummary(trends.points)}>
-        <BarChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+        <BarChart data={points} margin={margin}>
+          <CartesianGrid {...grid} vertical={false} />
           <XAxis {...axis} dataKey="t" tickFormatter={tickDate} minTickGap={16} />
           <YAxis {...axis} width={36} allowDecimals={false} />
-          <Tooltip {...tooltip} cursor={{ fill: "var(--muted)" }} />
+          <Tooltip {...tooltip} cursor={chartTheme.barCursor} />
           <Bar
             dataKey="network_errors_delta"
             name="Network errors"

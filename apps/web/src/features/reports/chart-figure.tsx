@@ -6,8 +6,9 @@
 
 import ChartColumn from "lucide-react/icons/chart-column";
 import Table2 from "lucide-react/icons/table-2";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { ChartArea, ChartFrame } from "../../components/ui/chart-frame";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import type { ChartSpec } from "./report-charts";
@@ -33,24 +34,13 @@ export function ChartFigure({
   table: FigureTable;
   className?: string;
 }) {
-  const titleId = useId();
-  const summaryId = useId();
   const [asTable, setAsTable] = useState(false);
   return (
-    <figure
-      aria-labelledby={titleId}
-      aria-describedby={summaryId}
-      className={cn("min-w-0 rounded-lg border bg-card p-4", className)}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 id={titleId} className="text-sm font-semibold">
-            {title}
-          </h3>
-          <p id={summaryId} className="mt-1 text-sm text-muted-foreground">
-            {summary}
-          </p>
-        </div>
+    <ChartFrame
+      title={title}
+      summary={summary}
+      className={cn("min-w-0", className)}
+      action={
         <Button
           variant="ghost"
           size="sm"
@@ -61,13 +51,14 @@ export function ChartFigure({
           {asTable ? <ChartColumn aria-hidden="true" /> : <Table2 aria-hidden="true" />}
           {asTable ? "Show as chart" : "Show as table"}
         </Button>
-      </div>
+      }
+    >
       {!asTable && (
-        <div aria-hidden="true" className="mt-3 h-56 w-full sm:h-64">
+        <ChartArea aria-hidden="true">
           <Suspense fallback={<Skeleton className="size-full" />}>
             <ReportChart spec={spec} />
           </Suspense>
-        </div>
+        </ChartArea>
       )}
       <div
         // A long table scrolls inside its box: focusable, so it scrolls by keyboard too.
@@ -112,7 +103,7 @@ export function ChartFigure({
           </tbody>
         </table>
       </div>
-    </figure>
+    </ChartFrame>
   );
 }
 

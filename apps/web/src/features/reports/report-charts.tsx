@@ -1,7 +1,7 @@
 /**
  * The reports' charts (recharts, loaded only with this module: the reports screen imports it
- * lazily). Colours are the theme's CSS variables, so the charts follow light and dark. Each chart
- * is drawn for sighted users only: the screen gives the same figures as a table beside it.
+ * lazily), in the theme's look (chartTheme). Each chart is drawn for sighted users only: the
+ * screen gives the same figures as a table beside it.
  */
 import {
   Bar,
@@ -15,6 +15,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { chartTheme } from "../../components/ui/chart-frame";
 
 export interface ChartSeries {
   key: string;
@@ -31,37 +32,23 @@ export interface ChartSpec {
   stacked?: boolean;
 }
 
-const axis = {
-  stroke: "var(--border)",
-  tick: { fill: "var(--muted-foreground)", fontSize: 12 },
-  tickLine: false,
-} as const;
-const tooltip = {
-  contentStyle: {
-    background: "var(--popover)",
-    border: "1px solid var(--border)",
-    borderRadius: 6,
-    color: "var(--popover-foreground)",
-    fontSize: 12,
-  },
-  cursor: { fill: "var(--muted)" },
-} as const;
-const legend = { wrapperStyle: { fontSize: 12, color: "var(--muted-foreground)" } } as const;
-const margin = { top: 8, right: 12, bottom: 0, left: 0 };
+const { margin, grid, axis, tooltip, legend } = chartTheme;
 
 export default function ReportChart({ spec }: { spec: ChartSpec }) {
   const data = spec.data as Record<string, unknown>[];
-  const showLegend = spec.series.length > 1;
+  const bars = spec.type === "bar";
+  const Chart = bars ? BarChart : LineChart;
   return (
     <ResponsiveContainer width="100%" height="100%">
-      {spec.type === "bar" ? (
-        <BarChart data={data} margin={margin} accessibilityLayer={false}>
-          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-          <XAxis {...axis} dataKey={spec.xKey} minTickGap={8} />
-          <YAxis {...axis} width={40} allowDecimals={false} />
-          <Tooltip {...tooltip} />
-          {showLegend && <Legend {...legend} />}
-          {spec.series.map((s) => (
+      <Chart data={data} margin={margin} accessibilityLayer={false}>
+        {/* Bars stand on horizontal lines only; lines cross both. */}
+        <CartesianGrid {...grid} vertical={!bars} />
+        <XAxis {...axis} dataKey={spec.xKey} minTickGap={8} />
+        <YAxis {...axis} width={40} allowDecimals={false} />
+        <Tooltip {...tooltip} cursor={bars ? chartTheme.barCursor : { stroke: "var(--border)" }} />
+        {spec.series.length > 1 && <Legend {...legend} />}
+        {spec.series.map((s) =>
+          bars ? (
             <Bar
               key={s.key}
               dataKey={s.key}
@@ -70,16 +57,7 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
               isAnimationActive={false}
               {...(spec.stacked ? { stackId: "stack" } : {})}
             />
-          ))}
-        </BarChart>
-      ) : (
-        <LineChart data={data} margin={margin} accessibilityLayer={false}>
-          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-          <XAxis {...axis} dataKey={spec.xKey} minTickGap={8} />
-          <YAxis {...axis} width={40} allowDecimals={false} />
-          <Tooltip {...tooltip} cursor={{ stroke: "var(--border)" }} />
-          {showLegend && <Legend {...legend} />}
-          {spec.series.map((s) => (
+          ) : (
             <Line
               key={s.key}
               dataKey={s.key}
@@ -89,9 +67,9 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
               dot={false}
               isAnimationActive={false}
             />
-          ))}
-        </LineChart>
-      )}
+          ),
+        )}
+      </Chart>
     </ResponsiveContainer>
   );
 }
