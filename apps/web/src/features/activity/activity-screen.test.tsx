@@ -4,51 +4,21 @@ import { MESSAGES } from "@portico/shared/validation";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSession } from "../../lib/session";
-import {
-  calls,
-  chooseOption,
-  currentUrl,
-  type Handler,
-  jsonResponse,
-  mockApi,
-  renderScreen,
-  testCustomer,
-} from "../../test/helpers";
+import { calls, chooseOption, currentUrl, jsonResponse, testCustomer } from "../../test/helpers";
 import { ENGINEERS_ONLY } from "../placeholders/placeholder-screen";
 import ActivityScreen from "./activity-screen";
-import { breach, ENGINEERS, emptyReport, engineerViewer, report } from "./test-fixtures";
+import { activityScreenTest, breach, csvExport, EXPORT, emptyReport, report } from "./test-fixtures";
 
 const REPORT = "GET /api/chat/users/activity";
-const EXPORT = "GET /api/chat/users/activity/export";
 const OCTOBER = "?from=2026-10-01&to=2026-10-31";
 
-function setup(
-  answer: Handler | object,
-  { url = `/activity${OCTOBER}`, viewer = engineerViewer, more = {} } = {},
-) {
-  const fetchMock = mockApi({
-    "GET /api/chat/user": viewer,
-    "GET /api/chat/engineers": ENGINEERS,
-    [REPORT]: answer,
-    ...more,
-  });
-  return {
-    ...renderScreen(<ActivityScreen />, {
-      path: "/activity",
-      url,
-      routes: [{ path: "/activity/v2", element: <p>v2</p> }],
-    }),
-    fetchMock,
-  };
-}
-
-/** The query of the last call to `route`. */
-function lastQuery(fetchMock: ReturnType<typeof mockApi>, route = REPORT): Record<string, string> {
-  const index = calls(fetchMock).lastIndexOf(route);
-  return Object.fromEntries(
-    new URL(String(fetchMock.mock.calls[index]?.[0]), "http://localhost").searchParams,
-  );
-}
+const { setup, setupFailing, lastQuery } = activityScreenTest({
+  ui: <ActivityScreen />,
+  path: "/activity",
+  query: OCTOBER,
+  route: REPORT,
+  otherView: { path: "/activity/v2", element: <p>v2</p> },
+});
 
 async function typeDate(user: ReturnType<typeof setup>["user"], label: string, text: string) {
   const input = screen.getByRole("textbox", { name: label });
@@ -191,12 +161,9 @@ describe("/activity", { timeout: 20_000 }, () => {
   });
 
   it("a failure says so and Retry asks again", async () => {
-    let fail = true;
-    const { user } = setup(() =>
-      fail ? jsonResponse({ error: "Database down", status: 500 }, 500) : jsonResponse(report()),
-    );
+    const { user, recover } = setupFailing(report());
     expect(await screen.findByText("Database down")).toBeInTheDocument();
-    fail = false;
+    recover();
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await loaded()).toBeInTheDocument();
   });
@@ -206,17 +173,10 @@ describe("/activity", { timeout: 20_000 }, () => {
     ["Day by day", "daily"],
     ["SLA breaches", "breaches"],
   ])("Download CSV › %s saves that view of the question on screen", async (item, view) => {
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    Object.assign(URL, { createObjectURL: vi.fn(() => "blob:activity"), revokeObjectURL: vi.fn() });
     const name = `engineer-activity-${view}-2026-10-01-to-2026-10-31.csv`;
     const { fetchMock, user } = setup(report(), {
       url: `/activity${OCTOBER}&user_id=9`,
-      more: {
-        [EXPORT]: () =>
-          new Response("engineer,messages\n", {
-            headers: { "Content-Type": "text/csv", "Content-Disposition": `attachment; filename="${name}"` },
-          }),
-      },
+      more: csvExport(name, "engineer,messages\n"),
     });
     await loaded();
     await user.click(screen.getByRole("button", { name: "Download CSV" }));

@@ -2,50 +2,21 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setSession } from "../../lib/session";
-import {
-  calls,
-  chooseOption,
-  currentUrl,
-  type Handler,
-  jsonResponse,
-  mockApi,
-  renderScreen,
-  testCustomer,
-} from "../../test/helpers";
+import { calls, chooseOption, currentUrl, testCustomer } from "../../test/helpers";
 import { ENGINEERS_ONLY } from "../placeholders/placeholder-screen";
 import ActivityTimelineScreen from "./activity-timeline-screen";
-import { day, ENGINEERS, engineerViewer, timeline } from "./test-fixtures";
+import { activityScreenTest, csvExport, day, EXPORT, timeline } from "./test-fixtures";
 
 const TIMELINE = "GET /api/chat/users/activity/v2";
-const EXPORT = "GET /api/chat/users/activity/export";
 const RANGE = "?from=2026-10-01&to=2026-10-04";
 
-function setup(
-  answer: Handler | object,
-  { url = `/activity/v2${RANGE}`, viewer = engineerViewer, more = {} } = {},
-) {
-  const fetchMock = mockApi({
-    "GET /api/chat/user": viewer,
-    "GET /api/chat/engineers": ENGINEERS,
-    [TIMELINE]: answer,
-    ...more,
-  });
-  return {
-    ...renderScreen(<ActivityTimelineScreen />, {
-      path: "/activity/v2",
-      url,
-      routes: [{ path: "/activity", element: <p>Summary</p> }],
-    }),
-    fetchMock,
-  };
-}
-
-function lastQuery(fetchMock: ReturnType<typeof mockApi>, route = TIMELINE): Record<string, string> {
-  const index = calls(fetchMock).lastIndexOf(route);
-  return Object.fromEntries(
-    new URL(String(fetchMock.mock.calls[index]?.[0]), "http://localhost").searchParams,
-  );
-}
+const { setup, setupFailing, lastQuery } = activityScreenTest({
+  ui: <ActivityTimelineScreen />,
+  path: "/activity/v2",
+  query: RANGE,
+  route: TIMELINE,
+  otherView: { path: "/activity", element: <p>Summary</p> },
+});
 
 /** The day list on screen (a cold test run loads the modules slowly). */
 const loaded = () => screen.findByRole("table", { name: "Engineer activity per day" }, { timeout: 10_000 });
@@ -131,17 +102,8 @@ describe("/activity/v2", { timeout: 20_000 }, () => {
   });
 
   it("downloads the day-by-day CSV", async () => {
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    Object.assign(URL, { createObjectURL: vi.fn(() => "blob:activity"), revokeObjectURL: vi.fn() });
     const name = "engineer-activity-daily-2026-10-01-to-2026-10-04.csv";
-    const { fetchMock, user } = setup(timeline(), {
-      more: {
-        [EXPORT]: () =>
-          new Response("date,engineer\n", {
-            headers: { "Content-Type": "text/csv", "Content-Disposition": `attachment; filename="${name}"` },
-          }),
-      },
-    });
+    const { fetchMock, user } = setup(timeline(), { more: csvExport(name, "date,engineer\n") });
     await loaded();
     await user.click(screen.getByRole("button", { name: "Download CSV" }));
     await user.click(await screen.findByRole("menuitem", { name: "Day by day" }));
@@ -157,12 +119,9 @@ describe("/activity/v2", { timeout: 20_000 }, () => {
   });
 
   it("a failure says so and Retry asks again", async () => {
-    let fail = true;
-    const { user } = setup(() =>
-      fail ? jsonResponse({ error: "Database down", status: 500 }, 500) : jsonResponse(timeline()),
-    );
+    const { user, recover } = setupFailing(timeline());
     expect(await screen.findByText("Database down")).toBeInTheDocument();
-    fail = false;
+    recover();
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await loaded()).toBeInTheDocument();
   });

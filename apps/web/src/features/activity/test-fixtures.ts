@@ -1,4 +1,4 @@
-/** Answers of the activity routes for the screens' tests. */
+/** Answers of the activity routes, and the setup both activity screens' tests start from. */
 import type {
   TActivityDay,
   TActivityEngineer,
@@ -6,7 +6,10 @@ import type {
   TActivityTimeline,
   TSlaBreach,
 } from "@portico/shared/schemas/reports";
-import { testCustomer } from "../../test/helpers";
+import type { ReactElement } from "react";
+import type { RouteObject } from "react-router";
+import { vi } from "vitest";
+import { calls, type Handler, jsonResponse, mockApi, renderScreen, testCustomer } from "../../test/helpers";
 
 export const engineerViewer = {
   ...testCustomer,
@@ -21,7 +24,88 @@ export const ENGINEERS = [
   { user_id: 11, name: "Grace Hopper", is_available: true, is_contributor: false, is_on_call: false },
 ];
 
+export const EXPORT = "GET /api/chat/users/activity/export";
+
+/**
+ * `setup(answer)` renders `ui` (the screen at `path`, opened on `query` unless `url` says otherwise)
+ * for an engineer, the engineers and `route` answering `answer`, next to the other view's route;
+ * `setupFailing(answer)` also, after a failure; `lastQuery(fetchMock)` is the query of the last call to `route` (or to the route given).
+ */
+export function activityScreenTest({
+  ui,
+  path,
+  query,
+  route,
+  otherView,
+}: {
+  ui: ReactElement;
+  path: string;
+  query: string;
+  route: string;
+  otherView: RouteObject;
+}) {
+  function setup(
+    answer: Handler | object,
+    {
+      url = `${path}${query}`,
+      viewer = engineerViewer,
+      more = {},
+    }: { url?: string; viewer?: typeof engineerViewer; more?: Record<string, Handler | object> } = {},
+  ) {
+    const fetchMock = mockApi({
+      "GET /api/chat/user": viewer,
+      "GET /api/chat/engineers": ENGINEERS,
+      [route]: answer,
+      ...more,
+    });
+    return { ...renderScreen(ui, { path, url, routes: [otherView] }), fetchMock };
+  }
+  function lastQuery(fetchMock: ReturnType<typeof mockApi>, of = route): Record<string, string> {
+    const index = calls(fetchMock).lastIndexOf(of);
+    return Object.fromEntries(
+      new URL(String(fetchMock.mock.calls[index]?.[0]), "http://localhost").searchParams,
+    );
+  }
+  /** `setup`, but `route` fails with "Database down" until `recover()`. */
+  function setupFailing(answer: object) {
+    let down = true;
+    const rendered = setup(() =>
+      down ? jsonResponse({ error: "Database down", status: 500 }, 500) : jsonResponse(answer),
+    );
+    return { ...rendered, recover: () => (down = false) };
+  }
+  return { setup, setupFailing, lastQuery };
+}
+
+/** Lets the browser "save" a file, and answers the CSV export with `content` in a file named `name`. */
+export function csvExport(name: string, content: string): Record<string, Handler> {
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+  Object.assign(URL, { createObjectURL: vi.fn(() => "blob:activity"), revokeObjectURL: vi.fn() });
+  return {
+    [EXPORT]: () =>
+      new Response(content, {
+        headers: { "Content-Type": "text/csv", "Content-Disposition": `attachment; filename="${name}"` },
+      }),
+  };
+}
+
 export const RANGE = { from: "2026-10-01", to: "2026-10-31", bucket: "day" as const };
+
+/** An engineer's row with nothing done. */
+const zeros: Omit<TActivityEngineer, "user_id" | "name"> = {
+  messages_sent: 0,
+  issues_answered: 0,
+  first_responses: 0,
+  first_response_median_minutes: null,
+  first_response_avg_minutes: null,
+  resolution_median_minutes: null,
+  within_sla: 0,
+  late_responses: 0,
+  overdue_assigned: 0,
+  minutes_logged: 0,
+  weekend_messages: 0,
+  weekend_first_responses: 0,
+};
 
 export function engineerRow(over: Partial<TActivityEngineer> = {}): TActivityEngineer {
   return {
@@ -67,22 +151,7 @@ export function breach(over: Partial<TSlaBreach> = {}): TSlaBreach {
 export function report(over: Partial<TActivityReport> = {}): TActivityReport {
   const engineers = over.engineers ?? [
     engineerRow(),
-    engineerRow({
-      user_id: 11,
-      name: "Grace Hopper",
-      messages_sent: 0,
-      issues_answered: 0,
-      first_responses: 0,
-      first_response_median_minutes: null,
-      first_response_avg_minutes: null,
-      resolution_median_minutes: null,
-      within_sla: 0,
-      late_responses: 0,
-      overdue_assigned: 0,
-      minutes_logged: 0,
-      weekend_messages: 0,
-      weekend_first_responses: 0,
-    }),
+    engineerRow({ ...zeros, user_id: 11, name: "Grace Hopper" }),
   ];
   const breaches = over.breaches ?? [
     breach(),
@@ -125,7 +194,7 @@ export function report(over: Partial<TActivityReport> = {}): TActivityReport {
 
 export function emptyReport(): TActivityReport {
   return report({
-    engineers: [engineerRow({ ...zeros, user_id: 9, name: "Eve Engineer" })],
+    engineers: [engineerRow(zeros)],
     totals: {
       messages_sent: 0,
       issues_answered: 0,
@@ -144,21 +213,6 @@ export function emptyReport(): TActivityReport {
     breaches_total: 0,
   });
 }
-
-const zeros = {
-  messages_sent: 0,
-  issues_answered: 0,
-  first_responses: 0,
-  first_response_median_minutes: null,
-  first_response_avg_minutes: null,
-  resolution_median_minutes: null,
-  within_sla: 0,
-  late_responses: 0,
-  overdue_assigned: 0,
-  minutes_logged: 0,
-  weekend_messages: 0,
-  weekend_first_responses: 0,
-};
 
 export function day(date: string, over: Partial<TActivityDay> = {}): TActivityDay {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
