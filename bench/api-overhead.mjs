@@ -19,14 +19,14 @@ import {
   freshDatabase,
   printTable,
   requireFromServer,
+  sizeArg,
   startServer,
   stopServer,
   waitFor,
 } from "./lib.mjs";
 
-const smoke = process.env.BENCH_SMOKE === "1";
-const seconds = Math.max(1, Number(process.argv[2] ?? (smoke ? 1 : 5)));
-const rounds = Math.max(1, Number(process.argv[3] ?? (smoke ? 1 : 3)));
+const seconds = sizeArg(2, 5, 1);
+const rounds = sizeArg(3, 3, 1);
 const connections = 10;
 const TARGET = 1.5;
 

@@ -20,14 +20,15 @@ import {
   printTable,
   requireFromServer,
   signInAs,
+  sizeArg,
+  smoke,
   startServer,
   stopServer,
   waitFor,
 } from "./lib.mjs";
 
-const smoke = process.env.BENCH_SMOKE === "1";
-const clients = Math.max(1, Number(process.argv[2] ?? (smoke ? 20 : 500)));
-const messages = Math.max(1, Number(process.argv[3] ?? (smoke ? 5 : 40)));
+const clients = sizeArg(2, 500, 20);
+const messages = sizeArg(3, 40, 5);
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const TARGETS = { one: 100, two: 150 };
 

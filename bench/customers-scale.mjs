@@ -13,33 +13,27 @@
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
 //        the seeded database for EXPLAIN; CHROMIUM_PATH (default /usr/bin/chromium); BENCH_PORT (default
 //        a free port).
-import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
-import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import {
+  addVendorEngineers,
   apiCall as api,
-  endRun,
   ensureBuilt,
   fmtMs,
-  freePort,
-  freshDatabase,
   latencyRow,
   median,
+  printHeader,
   printTable,
   repoRoot,
+  seededServerRun,
   signInAs,
-  startServer,
-  stopServer,
+  sizeArg,
+  smoke,
   timed,
-  waitFor,
-  withDatabase,
 } from "./lib.mjs";
 
-const smoke = process.env.BENCH_SMOKE === "1";
-const arg = (i, full, small) => Math.max(1, Number(process.argv[i] ?? (smoke ? small : full)));
-const ACCOUNTS = arg(2, 20_000, 500);
-const SAMPLES = arg(3, 100, 10);
+const ACCOUNTS = sizeArg(2, 20_000, 500);
+const SAMPLES = sizeArg(3, 100, 10);
 const EXPORTS = smoke ? 2 : 5;
 const ENGINEERS = 20;
 const TARGET_MS = 100;
@@ -50,6 +44,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const WORDS = `north south east west blue green red river stone cloud data media health bank
   retail energy motor logistics pharma studio labs systems works group`.split(/\s+/);
 
+/** The bulk rows (see the top); prints what it seeded and returns the counts. */
 async function load(q) {
   const t0 = performance.now();
   const plans = ["STANDARD", "ENTERPRISE", "ENTERPRISE-LITE", "ENTERPRISE-PLUS", "TRIAL", "CUSTOM", null];
@@ -93,18 +88,7 @@ async function load(q) {
     [lo, hi],
   );
   // Engineers of the vendor's account; the admin and each of them hold roles across the accounts.
-  await q(
-    `with made as (
-       insert into users (email, name, password_hash, mfa_enabled, email_verified_at, default_account_id)
-       select 'engineer-' || k || '@bench.example', 'Engineer ' || k, 'x', false, now(), 1
-       from generate_series(1, $1::int) k returning id)
-     insert into memberships (account_id, user_id, role) select 1, id, 'engineer' from made`,
-    [ENGINEERS],
-  );
-  const { rows: staff } = await q(
-    "select array_agg(user_id order by user_id) as ids from memberships where account_id = 1",
-  );
-  const staffIds = staff[0].ids.map(Number);
+  const staffIds = await addVendorEngineers(q, ENGINEERS, "Engineer");
   await q(
     `insert into account_engineers (account_id, user_id, role)
      select a.id, ($3::int[])[1 + (a.id * r.k * 13) % array_length($3::int[], 1)], r.role
@@ -139,7 +123,11 @@ async function load(q) {
     `select (select count(*) from accounts) as accounts, (select count(*) from memberships) as memberships,
             (select count(*) from account_engineers) as roles, (select count(*) from subscriptions) as subscriptions`,
   );
-  return { counts: counts[0], totalMs: performance.now() - t0 };
+  const c = counts[0];
+  console.log(
+    `  seeded ${c.accounts} accounts, ${c.memberships} memberships, ${c.roles} engineers' roles, ${c.subscriptions} subscriptions in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+  return c;
 }
 
 /** Chromium: sign in as the admin, open /customers, time until the list's first data row shows. */
@@ -175,30 +163,8 @@ async function firstRows(base) {
   }
 }
 
-ensureBuilt();
-console.log(`$ node bench/customers-scale.mjs ${ACCOUNTS} ${SAMPLES}${smoke ? "   (BENCH_SMOKE=1)" : ""}`);
-console.log(
-  `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
-);
-const database = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
-const port = Number(process.env.BENCH_PORT) || (await freePort());
-const base = `http://127.0.0.1:${port}`;
-const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
-let server = startServer({ dataDir, port, env });
-/** Set when the run throws: { error }. */
-let failure;
-try {
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
-  await stopServer(server); // migrated and seeded with the demo accounts; now the bulk rows
-  const loaded = await withDatabase(database.url, load);
-  const c = loaded.counts;
-  console.log(
-    `  seeded ${c.accounts} accounts, ${c.memberships} memberships, ${c.roles} engineers' roles, ${c.subscriptions} subscriptions in ${(loaded.totalMs / 1000).toFixed(1)} s\n`,
-  );
-  server = startServer({ dataDir, port, env });
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
-
+/** The list's latency per filter and sort, the CSV export, and the first rows in Chromium. */
+async function measure({ base, loaded: c }) {
   const admin = await signInAs(base, ADMIN.email, ADMIN.password);
   const me = await api(base, "GET", "/api/chat/user", admin);
   const list = (query) => () => api(base, "GET", `/api/auth/accountsinfo?${query}`, admin);
@@ -253,7 +219,8 @@ try {
     console.log(`  Chromium: no first row measured (${error.message.split("\n")[0]})`);
     if (process.env.CI) throw error;
   }
-} catch (error) {
-  failure = { error };
 }
-await endRun({ server, dataDir, database, failure });
+
+ensureBuilt();
+printHeader("customers-scale.mjs", ACCOUNTS, SAMPLES);
+await seededServerRun({ load, measure });

@@ -1,15 +1,30 @@
 // Small helpers shared by the bench scripts (no dependencies beyond Node 20).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const serverEntry = join(repoRoot, "apps", "server", "dist", "main.js");
 export const webIndex = join(repoRoot, "apps", "web", "dist", "index.html");
+
+/** BENCH_SMOKE=1: each bench runs once at a small size (`npm run bench -- --smoke`, CI). */
+export const smoke = process.env.BENCH_SMOKE === "1";
+
+/** A size from the command line (`process.argv[i]`), else the full or the smoke default; at least 1. */
+export const sizeArg = (i, full, small) => Math.max(1, Number(process.argv[i] ?? (smoke ? small : full)));
+
+/** The command that produced the figures below it, and the machine it ran on. */
+export function printHeader(script, ...args) {
+  console.log(`$ node bench/${script} ${args.join(" ")}${smoke ? "   (BENCH_SMOKE=1)" : ""}`);
+  console.log(
+    `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  );
+}
 
 /** Builds the web app and server once when their output is missing. */
 export function ensureBuilt() {
@@ -179,6 +194,56 @@ export async function endRun({ server, dataDir, database, failure }) {
   if (process.env.BENCH_KEEP_DB) console.log(`  kept ${database.url} (BENCH_KEEP_DB)`);
   else await database.drop();
   if (failure) process.exit(1);
+}
+
+/**
+ * The run of a scale bench on its own PostgreSQL database, data folder and port (BENCH_PORT or a
+ * free one): the server starts once to migrate and seed the demo data and is stopped, so that
+ * `load(query, { dataDir })` bulk-loads rows on one connection with nothing else writing; then
+ * it starts again on the loaded database for `measure({ base, database, loaded })`, `loaded`
+ * being what `load` returned. Ends with endRun (exit 1 after a failure).
+ */
+export async function seededServerRun({ load, measure }) {
+  const database = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
+  const ready = (server) => waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
+  let server = startServer({ dataDir, port, env });
+  /** Set when the run throws: { error }. */
+  let failure;
+  try {
+    await ready(server);
+    await stopServer(server);
+    const loaded = await withDatabase(database.url, (query) => load(query, { dataDir }));
+    server = startServer({ dataDir, port, env });
+    await ready(server);
+    await measure({ base, database, loaded });
+  } catch (error) {
+    failure = { error };
+  }
+  await endRun({ server, dataDir, database, failure });
+}
+
+/**
+ * Adds `count` engineers to the vendor's account (id 1), "<name> k" with the e-mail
+ * "<name in kebab case>-k@bench.example", tour seen; returns the ids of all its staff, ascending.
+ */
+export async function addVendorEngineers(q, count, name) {
+  await q(
+    `with made as (
+       insert into users (email, name, password_hash, mfa_enabled, email_verified_at, default_account_id,
+                          tour_completed_at)
+       select $2::text || '-' || k || '@bench.example', $3::text || ' ' || k, 'x', false, now(), 1, now()
+       from generate_series(1, $1::int) k returning id)
+     insert into memberships (account_id, user_id, role) select 1, id, 'engineer' from made`,
+    [count, name.toLowerCase().replaceAll(" ", "-"), name],
+  );
+  const { rows } = await q(
+    "select array_agg(user_id order by user_id) as ids from memberships where account_id = 1",
+  );
+  return rows[0].ids.map(Number);
 }
 
 /** The p-th percentile (0–100) of an ascending array (nearest rank). */

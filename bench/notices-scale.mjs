@@ -12,34 +12,27 @@
 //        (BENCH_SMOKE=1: 3,000 users, 10 samples)
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
 //        the seeded database; BENCH_PORT (default a free port).
-import { mkdtempSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
 import {
   apiCall as api,
-  endRun,
   ensureBuilt,
   fmtMs,
-  freePort,
-  freshDatabase,
   latencyRow,
+  printHeader,
   printTable,
+  seededServerRun,
   signInAs,
-  startServer,
-  stopServer,
+  sizeArg,
   timed,
-  waitFor,
   withDatabase,
 } from "./lib.mjs";
 
-const smoke = process.env.BENCH_SMOKE === "1";
-const arg = (i, full, small) => Math.max(1, Number(process.argv[i] ?? (smoke ? small : full)));
-const USERS = arg(2, 100_000, 3_000);
-const SAMPLES = arg(3, 50, 10);
+const USERS = sizeArg(2, 100_000, 3_000);
+const SAMPLES = sizeArg(3, 50, 10);
 const PER_ACCOUNT = 50;
 const TARGET_MS = 100;
 const ADMIN = { email: "admin@portico.example", password: "Admin-pass-1!" };
 
+/** The bulk rows (see the top); prints what it seeded. */
 async function load(q) {
   const t0 = performance.now();
   const accounts = Math.ceil(USERS / PER_ACCOUNT);
@@ -69,7 +62,12 @@ async function load(q) {
             (select count(*) from users where not is_disabled and email_notification) as mailed,
             (select count(*) from accounts) as accounts`,
   );
-  return { counts: rows[0], lo, accounts, totalMs: performance.now() - t0 };
+  const c = rows[0];
+  const totalMs = performance.now() - t0;
+  console.log(
+    `  seeded ${USERS} users in ${accounts} organizations (${c.users} enabled users in all, ${c.mailed} with e-mail on) in ${(totalMs / 1000).toFixed(1)} s\n`,
+  );
+  return { counts: c, lo, accounts };
 }
 
 /** Sends a notice and polls it until it is sent: the request's ms, the delivery's ms, the notice. */
@@ -99,29 +97,9 @@ async function stored(url, notice) {
   });
 }
 
-ensureBuilt();
-console.log(`$ node bench/notices-scale.mjs ${USERS} ${SAMPLES}${smoke ? "   (BENCH_SMOKE=1)" : ""}`);
-console.log(
-  `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
-);
-const database = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
-const port = Number(process.env.BENCH_PORT) || (await freePort());
-const base = `http://127.0.0.1:${port}`;
-const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
-let server = startServer({ dataDir, port, env });
-/** Set when the run throws: { error }. */
-let failure;
-try {
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
-  await stopServer(server); // migrated and seeded with the demo data; now the bulk rows
-  const loaded = await withDatabase(database.url, load);
+/** The preview's latency and count, two deliveries checked against the database, the list's latency. */
+async function measure({ base, database, loaded }) {
   const c = loaded.counts;
-  console.log(
-    `  seeded ${USERS} users in ${loaded.accounts} organizations (${c.users} enabled users in all, ${c.mailed} with e-mail on) in ${(loaded.totalMs / 1000).toFixed(1)} s\n`,
-  );
-  server = startServer({ dataDir, port, env });
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
   const admin = await signInAs(base, ADMIN.email, ADMIN.password);
 
   const preview = await timed(SAMPLES, () =>
@@ -184,7 +162,8 @@ try {
       latencyRow("GET notices (page of 25, read counts)", list, TARGET_MS),
     ],
   );
-} catch (error) {
-  failure = { error };
 }
-await endRun({ server, dataDir, database, failure });
+
+ensureBuilt();
+printHeader("notices-scale.mjs", USERS, SAMPLES);
+await seededServerRun({ load, measure });

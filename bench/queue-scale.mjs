@@ -11,40 +11,30 @@
 // Usage: node bench/queue-scale.mjs [issues=100000] [perIssue=20] [accounts=2000] [samples=100]
 //        (BENCH_SMOKE=1: 2000 issues × 10 messages, 100 accounts, 10 samples)
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
-//        the seeded database for EXPLAIN.
-import { mkdtempSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+//        the seeded database for EXPLAIN; BENCH_PORT (default a free port).
 import {
-  apiCall,
-  endRun,
+  apiCall as api,
   ensureBuilt,
-  freePort,
-  freshDatabase,
+  latencyRow,
   percentile,
+  printHeader,
   printTable,
   requireFromServer,
-  signInAs,
-  startServer,
-  stopServer,
-  waitFor,
-  withDatabase,
+  seededServerRun,
+  signInAs as signIn,
+  sizeArg,
+  timed,
 } from "./lib.mjs";
 
-const smoke = process.env.BENCH_SMOKE === "1";
-const arg = (i, full, small) => Math.max(1, Number(process.argv[i] ?? (smoke ? small : full)));
-const ISSUES = arg(2, 100_000, 2_000);
-const PER_ISSUE = arg(3, 20, 10);
-const ACCOUNTS = arg(4, 2_000, 100);
-const SAMPLES = arg(5, 100, 10);
+const ISSUES = sizeArg(2, 100_000, 2_000);
+const PER_ISSUE = sizeArg(3, 20, 10);
+const ACCOUNTS = sizeArg(4, 2_000, 100);
+const SAMPLES = sizeArg(5, 100, 10);
 const PANICS = Math.min(SAMPLES, 50);
 const POOL = 20_000;
 const TARGETS = { list: 50, open: 50, search: 100, panic: 1000 };
 
 const { WebSocket } = requireFromServer("ws");
-
-const api = apiCall;
-const signIn = signInAs;
 
 /**
  * The words of the generated messages, most frequent first: word k appears with a probability
@@ -57,6 +47,7 @@ const WORDS = `cluster node disk replication volume snapshot latency upgrade met
   failover quorum heartbeat lease compaction tombstone throttle saturation erasure parity nvme
   multipath fabric iscsi mtu bonding vlan ntp clock drift skew`.split(/\s+/);
 
+/** The bulk rows (see the top); prints what it seeded and returns the accounts that raise panics. */
 async function load(q) {
   const t0 = performance.now();
   // The demo data's issues already have their messages: only the generated issues get some.
@@ -127,24 +118,11 @@ async function load(q) {
     "select id from accounts where id > 2 and not is_disabled order by id limit $1",
     [PANICS],
   );
-  return {
-    panicAccounts: panicAccounts.map((r) => Number(r.id)),
-    counts: counts[0],
-    issuesMs: issuesAt - t0,
-    messagesMs: messagesAt - issuesAt,
-    indexMs: done - messagesAt,
-    totalMs: done - t0,
-  };
-}
-
-async function timed(n, fn) {
-  const samples = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t);
-  }
-  return samples.sort((a, b) => a - b);
+  const c = counts[0];
+  console.log(
+    `  seeded ${c.issues} issues, ${c.messages} messages, ${c.accounts} accounts in ${((done - t0) / 1000).toFixed(1)} s (issues ${((issuesAt - t0) / 1000).toFixed(1)} s, messages ${((messagesAt - issuesAt) / 1000).toFixed(1)} s, indexes + analyse ${((done - messagesAt) / 1000).toFixed(1)} s)\n`,
+  );
+  return panicAccounts.map((r) => Number(r.id));
 }
 
 /** An engineer's socket on the queue channel; resolves each awaited issue when its frame lands. */
@@ -171,31 +149,8 @@ async function queueWatcher(base, token) {
   };
 }
 
-ensureBuilt();
-console.log(
-  `$ node bench/queue-scale.mjs ${ISSUES} ${PER_ISSUE} ${ACCOUNTS} ${SAMPLES}${smoke ? "   (BENCH_SMOKE=1)" : ""}`,
-);
-console.log(
-  `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
-);
-const database = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
-let server = startServer({ dataDir, port, env });
-/** Set when the run throws: { error }. */
-let failure;
-try {
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
-  await stopServer(server); // migrated and seeded with the demo accounts; now the bulk rows
-  const loaded = await withDatabase(database.url, load);
-  console.log(
-    `  seeded ${loaded.counts.issues} issues, ${loaded.counts.messages} messages, ${loaded.counts.accounts} accounts in ${(loaded.totalMs / 1000).toFixed(1)} s (issues ${(loaded.issuesMs / 1000).toFixed(1)} s, messages ${(loaded.messagesMs / 1000).toFixed(1)} s, indexes + analyse ${(loaded.indexMs / 1000).toFixed(1)} s)\n`,
-  );
-  server = startServer({ dataDir, port, env });
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
-
+/** The lists', opening's and searches' latency, then panic to an engineer's screen. */
+async function measure({ base, loaded: panicAccounts }) {
   const engineer = await signIn(base, "admin@portico.example", "Admin-pass-1!");
   const owner = await signIn(base, "owner@acme.example", "Owner-pass-1!");
   const mine = (await api(base, "GET", "/api/chat/issue?page_size=100", owner)).items.map(
@@ -222,24 +177,14 @@ try {
     ['search "zanzibar" (rare), customer', TARGETS.search, search(owner, "zanzibar")],
   ];
   const rows = [];
-  for (const [label, target, fn] of cases) {
-    const s = await timed(SAMPLES, fn);
-    const p95 = percentile(s, 95);
-    rows.push([
-      label,
-      String(s.length),
-      `${percentile(s, 50).toFixed(1)} ms`,
-      `${p95.toFixed(1)} ms`,
-      `< ${target} ms ${p95 < target ? "met" : "MISSED"}`,
-    ]);
-  }
+  for (const [label, target, fn] of cases) rows.push(latencyRow(label, await timed(SAMPLES, fn), target));
 
   // Panic to screen: the engineer raises them for different accounts (one panic per account per
   // minute is the rule), the watcher is another engineer session's socket on the queue.
   const watcher = await queueWatcher(base, await signIn(base, "admin@portico.example", "Admin-pass-1!"));
   const panics = [];
   for (let i = 0; i < PANICS; i++) {
-    const accountId = loaded.panicAccounts[i];
+    const accountId = panicAccounts[i];
     const title = `Bench panic ${i}`;
     const arrived = watcher.arrival(title);
     const t = performance.now();
@@ -260,7 +205,8 @@ try {
     `p99 < ${TARGETS.panic} ms ${p99 < TARGETS.panic ? "met" : "MISSED"}`,
   ]);
   printTable(["request", "samples", "p50", "p95", "target p95"], rows);
-} catch (error) {
-  failure = { error };
 }
-await endRun({ server, dataDir, database, failure });
+
+ensureBuilt();
+printHeader("queue-scale.mjs", ISSUES, PER_ISSUE, ACCOUNTS, SAMPLES);
+await seededServerRun({ load, measure });

@@ -16,31 +16,23 @@
 //        (BENCH_SMOKE=1: 500 accounts, 2,000 issues, 5 samples)
 //        BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); BENCH_KEEP_DB=1 keeps
 //        the seeded database for EXPLAIN; BENCH_PORT (default a free port).
-import { mkdtempSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
 import {
+  addVendorEngineers,
   apiCall as api,
-  endRun,
   ensureBuilt,
   fmtMs,
-  freePort,
-  freshDatabase,
   latencyRow,
+  printHeader,
   printTable,
+  seededServerRun,
   signInAs,
-  startServer,
-  stopServer,
+  sizeArg,
   timed,
-  waitFor,
-  withDatabase,
 } from "./lib.mjs";
 
-const smoke = process.env.BENCH_SMOKE === "1";
-const arg = (i, full, small) => Math.max(1, Number(process.argv[i] ?? (smoke ? small : full)));
-const ACCOUNTS = arg(2, 20_000, 500);
-const ISSUES = arg(3, 100_000, 2_000);
-const SAMPLES = arg(4, 30, 5);
+const ACCOUNTS = sizeArg(2, 20_000, 500);
+const ISSUES = sizeArg(3, 100_000, 2_000);
+const SAMPLES = sizeArg(4, 30, 5);
 const ENGINEERS = 20;
 const TARGET_MS = 500;
 const ADMIN = { email: "admin@portico.example", password: "Admin-pass-1!" };
@@ -61,6 +53,7 @@ const weekendSql = (
 /** A repeatable spread of 0 ≤ x < m over row numbers (Knuth's multiplicative hash). */
 const spread = (g, m) => `(((${g})::bigint * 2654435761 % ${m})::int)`;
 
+/** The bulk rows (see the top); prints what it seeded and returns the counts the reports must match. */
 async function load(q) {
   const t0 = performance.now();
   const plans = ["STANDARD", "ENTERPRISE", "ENTERPRISE-LITE", "ENTERPRISE-PLUS", "TRIAL", "CUSTOM", null];
@@ -144,19 +137,7 @@ async function load(q) {
     [lo, Math.ceil(ACCOUNTS / 2), hi - lo + 1, ["7.2.0", "7.2.1", "7.3.0", "7.4.1", "mixed"]],
   );
   // Engineers of the vendor's account besides the demo's.
-  await q(
-    `with made as (
-       insert into users (email, name, password_hash, mfa_enabled, email_verified_at, default_account_id,
-                          tour_completed_at)
-       select 'report-engineer-' || k || '@bench.example', 'Report engineer ' || k, 'x', false, now(), 1, now()
-       from generate_series(1, $1::int) k returning id)
-     insert into memberships (account_id, user_id, role) select 1, id, 'engineer' from made`,
-    [ENGINEERS],
-  );
-  const { rows: staff } = await q(
-    "select array_agg(user_id order by user_id) as ids from memberships where account_id = 1",
-  );
-  const staffIds = staff[0].ids.map(Number);
+  const staffIds = await addVendorEngineers(q, ENGINEERS, "Report engineer");
 
   // Issues opened over the last year by organizations with no disabled flag; one in 97 a panic.
   // The first response comes 0–133 % of the SLA hours after opening (so about one in four is
@@ -245,25 +226,22 @@ async function load(q) {
             (select count(*) from issues where sla_due_at is not null
                and coalesce(first_response_at, now()) > sla_due_at) as breaches`,
   );
-  return {
-    counts: counts[0],
-    issuesMs: issuesAt - t0,
-    messagesMs: messagesAt - issuesAt,
-    totalMs: done - t0,
-  };
+  const c = counts[0];
+  console.log(
+    `  seeded ${c.accounts} customer organizations, ${c.subscriptions} subscriptions, ${c.clusters} clusters, ${c.issues} issues (${c.breaches} missed deadlines), ${c.messages} messages, ${c.time_logs} time logs in ${((done - t0) / 1000).toFixed(1)} s (accounts to issues ${((issuesAt - t0) / 1000).toFixed(1)} s, messages ${((messagesAt - issuesAt) / 1000).toFixed(1)} s)\n`,
+  );
+  return { counts: c, want: await expected(q) };
 }
 
 /** What the database says the one-year reports must count. */
-async function expected(url) {
-  return withDatabase(url, async (q) => {
-    const { rows } = await q(
-      `select (select count(*) from issues where created_at >= $1::date and created_at < $2::date + 1) as opened,
-              (select count(*) from messages where author_type = 'engineer'
-                 and created_at >= $1::date and created_at < $2::date + 1) as engineer_messages`,
-      [YEAR.from, YEAR.to],
-    );
-    return { opened: Number(rows[0].opened), engineerMessages: Number(rows[0].engineer_messages) };
-  });
+async function expected(q) {
+  const { rows } = await q(
+    `select (select count(*) from issues where created_at >= $1::date and created_at < $2::date + 1) as opened,
+            (select count(*) from messages where author_type = 'engineer'
+               and created_at >= $1::date and created_at < $2::date + 1) as engineer_messages`,
+    [YEAR.from, YEAR.to],
+  );
+  return { opened: Number(rows[0].opened), engineerMessages: Number(rows[0].engineer_messages) };
 }
 
 /** A CSV download: ms taken, bytes and lines. */
@@ -279,32 +257,8 @@ async function download(base, token, path) {
   };
 }
 
-ensureBuilt();
-console.log(
-  `$ node bench/reports-scale.mjs ${ACCOUNTS} ${ISSUES} ${SAMPLES}${smoke ? "   (BENCH_SMOKE=1)" : ""}`,
-);
-console.log(
-  `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
-);
-const database = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
-const port = Number(process.env.BENCH_PORT) || (await freePort());
-const base = `http://127.0.0.1:${port}`;
-const env = { DATABASE_URL: database.url, SEED_DEMO: "true", LOG_LEVEL: "silent", REDIS_URL: "" };
-let server = startServer({ dataDir, port, env });
-/** Set when the run throws: { error }. */
-let failure;
-try {
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
-  await stopServer(server); // migrated and seeded with the demo data; now the bulk rows
-  const loaded = await withDatabase(database.url, load);
-  const c = loaded.counts;
-  console.log(
-    `  seeded ${c.accounts} customer organizations, ${c.subscriptions} subscriptions, ${c.clusters} clusters, ${c.issues} issues (${c.breaches} missed deadlines), ${c.messages} messages, ${c.time_logs} time logs in ${(loaded.totalMs / 1000).toFixed(1)} s (accounts to issues ${(loaded.issuesMs / 1000).toFixed(1)} s, messages ${(loaded.messagesMs / 1000).toFixed(1)} s)\n`,
-  );
-  const want = await expected(database.url);
-  server = startServer({ dataDir, port, env });
-  await waitFor(`${base}/api/maintenance/status`, server.t0, server, (res) => res.ok);
+/** The reports against the database's counts, then each route's latency and each export once. */
+async function measure({ base, loaded: { counts: c, want } }) {
   const admin = await signInAs(base, ADMIN.email, ADMIN.password);
   const get = (path) => api(base, "GET", path, admin);
 
@@ -360,7 +314,8 @@ try {
   }
   console.log("");
   printTable(["export (once)", "lines", "size", "time"], exportRows);
-} catch (error) {
-  failure = { error };
 }
-await endRun({ server, dataDir, database, failure });
+
+ensureBuilt();
+printHeader("reports-scale.mjs", ACCOUNTS, ISSUES, SAMPLES);
+await seededServerRun({ load, measure });
