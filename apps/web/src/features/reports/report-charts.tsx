@@ -25,9 +25,8 @@ export interface ChartSeries {
 
 export interface ChartSpec {
   type: "bar" | "line";
-  data: ReadonlyArray<Record<string, unknown>>;
-  /** The category (a period, a plan, a version) of each row. */
-  xKey: string;
+  /** Each row's label is its category: a period, a plan, a version. */
+  data: ReadonlyArray<{ label: string }>;
   series: readonly ChartSeries[];
   stacked?: boolean;
 }
@@ -35,15 +34,14 @@ export interface ChartSpec {
 const { margin, grid, axis, tooltip, legend } = chartTheme;
 
 export default function ReportChart({ spec }: { spec: ChartSpec }) {
-  const data = spec.data as Record<string, unknown>[];
   const bars = spec.type === "bar";
   const Chart = bars ? BarChart : LineChart;
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <Chart data={data} margin={margin} accessibilityLayer={false}>
+      <Chart data={spec.data} margin={margin} accessibilityLayer={false}>
         {/* Bars stand on horizontal lines only; lines cross both. */}
         <CartesianGrid {...grid} vertical={!bars} />
-        <XAxis {...axis} dataKey={spec.xKey} minTickGap={8} />
+        <XAxis {...axis} dataKey="label" minTickGap={8} />
         <YAxis {...axis} width={40} allowDecimals={false} />
         <Tooltip {...tooltip} cursor={bars ? chartTheme.barCursor : { stroke: "var(--border)" }} />
         {spec.series.length > 1 && <Legend {...legend} />}

@@ -87,22 +87,35 @@ function SectionSkeleton({ label }: { label: string }) {
   );
 }
 
+const SECTIONS: Record<ReportKind, { title: string; description: string }> = {
+  accounts: {
+    title: "Organizations",
+    description:
+      "Customer organizations now, by plan, status and trial; capacity against contract; growth over the range.",
+  },
+  clusters: {
+    title: "Clusters",
+    description: "Registered clusters now, by version and health; registrations over the range.",
+  },
+  issues: {
+    title: "Issues",
+    description: "Issues opened, first responses, answers and SLA breaches over the range.",
+  },
+};
+
 /** A report's section: its heading and CSV download, then its figures once loaded. */
 function ReportSection<T>({
   kind,
-  title,
-  description,
   range,
   query,
   children,
 }: {
   kind: ReportKind;
-  title: string;
-  description: string;
   range: DayRange;
   query: UseQueryResult<T, ApiError>;
   children: (data: T) => ReactNode;
 }) {
+  const { title, description } = SECTIONS[kind];
   const headingId = useId();
   const download = useMutation({
     mutationFn: () => downloadReportCsv(kind, range),
@@ -142,11 +155,36 @@ function ReportSection<T>({
   );
 }
 
-const periodRows = <P extends { period: string }>(
-  series: readonly P[],
-  bucket: ReportBucket,
-  values: (point: P) => number[],
-) => series.map((point) => [periodLabel(point.period, bucket), ...values(point).map(count)]);
+/** Each point with its period in words, the label of its chart category and table row. */
+const byPeriod = <P extends { period: string }>(points: readonly P[], bucket: ReportBucket) =>
+  points.map((point) => ({ ...point, label: periodLabel(point.period, bucket) }));
+
+/** A figure's table rows: each row's label, then its counts. */
+const countRows = <R extends { label: string }>(rows: readonly R[], counts: (row: R) => number[]) =>
+  rows.map((row) => [row.label, ...counts(row).map(count)]);
+
+const total = <R,>(rows: readonly R[], value: (row: R) => number) =>
+  rows.reduce((sum, row) => sum + value(row), 0);
+
+/** A figure's summary of one count per category, e.g. "Standard 3, Premium 1". */
+const countSummary = <R extends { label: string }>(rows: readonly R[], counted: (row: R) => number) =>
+  rows.map((row) => `${row.label} ${count(counted(row))}`).join(", ");
+
+function CountList({ title, items }: { title: string; items: ReadonlyArray<readonly [string, number]> }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        {items.map(([name, value]) => (
+          <div key={name} className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{name}</dt>
+            <dd className="tabular-nums">{count(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
 
 function AccountsReport({ report }: { report: TAccountsReport }) {
   const { totals, capacity, range } = report;
@@ -165,9 +203,9 @@ function AccountsReport({ report }: { report: TAccountsReport }) {
     );
   }
   const plans = report.by_plan.map((p) => ({ ...p, label: planLabel(p.plan) }));
-  const growth = report.growth.map((g) => ({ ...g, label: periodLabel(g.period, range.bucket) }));
+  const growth = byPeriod(report.growth, range.bucket);
   const bucketWords = BUCKET_WORDS[range.bucket];
-  const created = report.growth.reduce((sum, g) => sum + g.new_accounts, 0);
+  const created = total(report.growth, (g) => g.new_accounts);
   const last = report.growth.at(-1);
   return (
     <div className="space-y-4">
@@ -183,11 +221,10 @@ function AccountsReport({ report }: { report: TAccountsReport }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartFigure
           title="Organizations by plan"
-          summary={plans.map((p) => `${p.label} ${count(p.accounts)}`).join(", ")}
+          summary={countSummary(plans, (p) => p.accounts)}
           spec={{
             type: "bar",
             data: plans,
-            xKey: "label",
             series: [{ key: "accounts", name: "Organizations", color: SERIES_COLORS[0] }],
           }}
           table={{
@@ -196,30 +233,17 @@ function AccountsReport({ report }: { report: TAccountsReport }) {
           }}
         />
         <div className="grid content-start gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2">
-          <div>
-            <h3 className="text-sm font-semibold">By status</h3>
-            <dl className="mt-2 space-y-1 text-sm">
-              {report.by_status.map((s) => (
-                <div key={s.status} className="flex justify-between gap-4">
-                  <dt className="text-muted-foreground">{STATUS_LABELS[s.status]}</dt>
-                  <dd className="tabular-nums">{count(s.accounts)}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          <div>
-            <h3 className="text-sm font-semibold">Trial</h3>
-            <dl className="mt-2 space-y-1 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">On trial</dt>
-                <dd className="tabular-nums">{count(report.by_trial.trial)}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Not on trial</dt>
-                <dd className="tabular-nums">{count(report.by_trial.not_trial)}</dd>
-              </div>
-            </dl>
-          </div>
+          <CountList
+            title="By status"
+            items={report.by_status.map((s) => [STATUS_LABELS[s.status], s.accounts] as const)}
+          />
+          <CountList
+            title="Trial"
+            items={[
+              ["On trial", report.by_trial.trial],
+              ["Not on trial", report.by_trial.not_trial],
+            ]}
+          />
         </div>
         <ChartFigure
           title="Organizations over time"
@@ -227,21 +251,19 @@ function AccountsReport({ report }: { report: TAccountsReport }) {
           spec={{
             type: "line",
             data: growth,
-            xKey: "label",
             series: [{ key: "total_accounts", name: "Organizations", color: SERIES_COLORS[0] }],
           }}
           table={{
             headers: ["Period", "Organizations", "New organizations"],
-            rows: periodRows(report.growth, range.bucket, (g) => [g.total_accounts, g.new_accounts]),
+            rows: countRows(growth, (g) => [g.total_accounts, g.new_accounts]),
           }}
         />
         <ChartFigure
           title="New organizations and subscriptions"
-          summary={`${count(created)} organizations created, ${count(report.growth.reduce((s, g) => s + g.new_subscriptions, 0))} subscriptions started and ${count(report.growth.reduce((s, g) => s + g.ended_subscriptions, 0))} ended, ${bucketWords}.`}
+          summary={`${count(created)} organizations created, ${count(total(report.growth, (g) => g.new_subscriptions))} subscriptions started and ${count(total(report.growth, (g) => g.ended_subscriptions))} ended, ${bucketWords}.`}
           spec={{
             type: "bar",
             data: growth,
-            xKey: "label",
             series: [
               { key: "new_accounts", name: "New organizations", color: SERIES_COLORS[0] },
               { key: "new_subscriptions", name: "Subscriptions started", color: SERIES_COLORS[1] },
@@ -250,11 +272,7 @@ function AccountsReport({ report }: { report: TAccountsReport }) {
           }}
           table={{
             headers: ["Period", "New organizations", "Subscriptions started", "Subscriptions ended"],
-            rows: periodRows(report.growth, range.bucket, (g) => [
-              g.new_accounts,
-              g.new_subscriptions,
-              g.ended_subscriptions,
-            ]),
+            rows: countRows(growth, (g) => [g.new_accounts, g.new_subscriptions, g.ended_subscriptions]),
           }}
         />
       </div>
@@ -301,8 +319,8 @@ function ClustersReport({ report }: { report: TClustersReport }) {
   }
   const versions = report.by_version.map((v) => ({ ...v, label: versionLabel(v.version) }));
   const healths = report.by_health.map((h) => ({ ...h, label: HEALTH_LABELS[h.health] }));
-  const registered = report.registered.map((r) => ({ ...r, label: periodLabel(r.period, range.bucket) }));
-  const added = report.registered.reduce((sum, r) => sum + r.new_clusters, 0);
+  const registered = byPeriod(report.registered, range.bucket);
+  const added = total(report.registered, (r) => r.new_clusters);
   return (
     <div className="space-y-4">
       <Stats
@@ -315,28 +333,26 @@ function ClustersReport({ report }: { report: TClustersReport }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartFigure
           title="Clusters by version"
-          summary={versions.map((v) => `${v.label} ${count(v.clusters)}`).join(", ")}
+          summary={countSummary(versions, (v) => v.clusters)}
           spec={{
             type: "bar",
             data: versions,
-            xKey: "label",
             series: [{ key: "clusters", name: "Clusters", color: SERIES_COLORS[0] }],
           }}
           table={{
             headers: ["Version", "Clusters", "Organizations"],
-            rows: versions.map((v) => [v.label, count(v.clusters), count(v.accounts)]),
+            rows: countRows(versions, (v) => [v.clusters, v.accounts]),
           }}
         />
         <ChartFigure
           title="Clusters by health"
-          summary={healths.map((h) => `${h.label} ${count(h.clusters)}`).join(", ")}
+          summary={countSummary(healths, (h) => h.clusters)}
           spec={{
             type: "bar",
             data: healths,
-            xKey: "label",
             series: [{ key: "clusters", name: "Clusters", color: SERIES_COLORS[0] }],
           }}
-          table={{ headers: ["Health", "Clusters"], rows: healths.map((h) => [h.label, count(h.clusters)]) }}
+          table={{ headers: ["Health", "Clusters"], rows: countRows(healths, (h) => [h.clusters]) }}
         />
         <ChartFigure
           className="lg:col-span-2"
@@ -345,12 +361,11 @@ function ClustersReport({ report }: { report: TClustersReport }) {
           spec={{
             type: "line",
             data: registered,
-            xKey: "label",
             series: [{ key: "total_clusters", name: "Clusters", color: SERIES_COLORS[0] }],
           }}
           table={{
             headers: ["Period", "Clusters", "Registered"],
-            rows: periodRows(report.registered, range.bucket, (r) => [r.total_clusters, r.new_clusters]),
+            rows: countRows(registered, (r) => [r.total_clusters, r.new_clusters]),
           }}
         />
       </div>
@@ -376,7 +391,7 @@ function IssuesReport({ report, onWiden }: { report: TIssuesReport; onWiden: () 
       />
     );
   }
-  const series = report.series.map((s) => ({ ...s, label: periodLabel(s.period, range.bucket) }));
+  const series = byPeriod(report.series, range.bucket);
   return (
     <div className="space-y-4">
       <Stats
@@ -401,7 +416,6 @@ function IssuesReport({ report, onWiden }: { report: TIssuesReport; onWiden: () 
         spec={{
           type: "line",
           data: series,
-          xKey: "label",
           series: [
             { key: "opened", name: "Opened", color: SERIES_COLORS[0] },
             { key: "first_responses", name: "First responses", color: SERIES_COLORS[4] },
@@ -411,13 +425,7 @@ function IssuesReport({ report, onWiden }: { report: TIssuesReport; onWiden: () 
         }}
         table={{
           headers: ["Period", "Opened", "Panics", "First responses", "Answered", "SLA breaches"],
-          rows: periodRows(report.series, range.bucket, (s) => [
-            s.opened,
-            s.panics,
-            s.first_responses,
-            s.answered,
-            s.breaches,
-          ]),
+          rows: countRows(series, (s) => [s.opened, s.panics, s.first_responses, s.answered, s.breaches]),
         }}
       />
     </div>
@@ -446,31 +454,13 @@ function Reports() {
         <p className="text-sm text-muted-foreground">Correct the dates to see the reports.</p>
       ) : (
         <>
-          <ReportSection
-            kind="accounts"
-            title="Organizations"
-            description="Customer organizations now, by plan, status and trial; capacity against contract; growth over the range."
-            range={range}
-            query={accounts}
-          >
+          <ReportSection kind="accounts" range={range} query={accounts}>
             {(report) => <AccountsReport report={report} />}
           </ReportSection>
-          <ReportSection
-            kind="clusters"
-            title="Clusters"
-            description="Registered clusters now, by version and health; registrations over the range."
-            range={range}
-            query={clusters}
-          >
+          <ReportSection kind="clusters" range={range} query={clusters}>
             {(report) => <ClustersReport report={report} />}
           </ReportSection>
-          <ReportSection
-            kind="issues"
-            title="Issues"
-            description="Issues opened, first responses, answers and SLA breaches over the range."
-            range={range}
-            query={issues}
-          >
+          <ReportSection kind="issues" range={range} query={issues}>
             {(report) => (
               <IssuesReport report={report} onWiden={() => setRange(presetRange(365, range.to))} />
             )}
