@@ -128,8 +128,14 @@ const MEASURES = [
   "minutes_logged",
 ] as const;
 
-const noMeasures = () =>
-  Object.fromEntries(MEASURES.map((measure) => [measure, 0])) as Record<(typeof MEASURES)[number], number>;
+/** A day or an engineer's day with nothing counted yet. */
+const noMeasures = (): Record<(typeof MEASURES)[number], number> => ({
+  messages_sent: 0,
+  first_responses: 0,
+  issues_answered: 0,
+  breaches: 0,
+  minutes_logged: 0,
+});
 
 export async function activityTimeline(db: Db, query: ActivityQuery): Promise<TActivityTimeline> {
   const engineers = await engineersOf(db, query.user_id);
