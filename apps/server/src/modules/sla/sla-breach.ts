@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { accountEngineers, accounts, issueAssignees, issues } from "../../db/schema";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/range-sql";
 import { ensureRecurringJob, type RecurringJob, registerRecurringJob } from "../../platform/jobs/recurring";
 import { allEngineers, pushAlerts, type RaisedAlert, raiseAlerts } from "../alerts/alerts.service";
 
@@ -41,7 +42,9 @@ interface Breach {
 /** Stamps and alerts the breaches due now (a batch); returns the alerts to push after commit. */
 export async function sweepSlaBreaches(tx: Executor): Promise<RaisedAlert[]> {
   // Read from the partial index issues_sla_waiting_idx: only deadlines not yet alerted.
-  const result = (await tx.execute(sql`
+  const breaches = await rowsOf<Breach>(
+    tx,
+    sql`
     with due as (
       update ${issues} set sla_breach_alerted_at = now()
       where issue_number in (
@@ -55,9 +58,10 @@ export async function sweepSlaBreaches(tx: Executor): Promise<RaisedAlert[]> {
     )
     select due.issue_number, due.title, due.account_id, due.sla_hours, a.company
     from due join ${accounts} a on a.id = due.account_id
-    order by due.issue_number`)) as unknown as { rows: Breach[] };
+    order by due.issue_number`,
+  );
   const raised: RaisedAlert[] = [];
-  for (const breach of result.rows) {
+  for (const breach of breaches) {
     raised.push(
       ...(await raiseAlerts(tx, {
         type: "SLA_BREACH",
