@@ -4,6 +4,9 @@
  * (starting with = + - @ TAB or CR) is prefixed with ' so opening the file runs nothing (OWASP
  * CSV injection). No CSV library is installed and this is all an export needs.
  */
+import type { FastifyReply } from "fastify";
+import { sendUserFile } from "./user-files";
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -25,3 +28,7 @@ export function toCsv(
 ): string {
   return csvLines([header, ...rows]);
 }
+
+/** How every CSV export answers: a download (attachment) of `filename`, UTF-8, no byte-order mark. */
+export const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  sendUserFile(reply, { contentType: "text/csv; charset=utf-8", filename, data: Buffer.from(csv) });

@@ -1,6 +1,8 @@
 /** Who may see and manage an organization. A foreign organization is "not found", never described. */
 import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import { accounts } from "../../db/schema";
+import { requireViewer } from "../../platform/auth/require";
 import { membershipRole, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { forbidden, notFound } from "../../platform/errors";
@@ -59,4 +61,11 @@ export async function assertMayManageAccount(
 
 export function assertEngineer(viewer: Viewer): void {
   if (!viewer.isEngineer) throw forbidden("Only vendor engineers can do this");
+}
+
+/** The viewer of an engineers-only route (403 for anyone else, before anything is read). */
+export function requireEngineer(request: FastifyRequest): Viewer {
+  const viewer = requireViewer(request);
+  assertEngineer(viewer);
+  return viewer;
 }

@@ -23,8 +23,8 @@ import { z } from "zod";
 import { invites } from "../../db/schema";
 import { requireViewer } from "../../platform/auth/require";
 import { readAid, resolveAccount } from "../../platform/auth/viewer";
+import { sendCsv } from "../../platform/csv";
 import { conflict, notFound } from "../../platform/errors";
-import { sendUserFile } from "../../platform/user-files";
 import { auditActor, recordAudit } from "../customers/audit";
 import {
   ACCOUNT_NOT_FOUND,
@@ -81,11 +81,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const viewer = requireViewer(request);
       assertEngineer(viewer);
-      return sendUserFile(reply, {
-        contentType: "text/csv; charset=utf-8",
-        filename: customersCsvFilename(),
-        data: Buffer.from(await customersCsv(db, viewer, request.query)),
-      });
+      return sendCsv(reply, customersCsvFilename(), await customersCsv(db, viewer, request.query));
     },
   );
 

@@ -10,7 +10,8 @@ import type { DayRange } from "@portico/shared/rules/date-range";
 import { ACTIVITY_BREACHES_MAX, type TSlaBreach } from "@portico/shared/schemas/reports";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client";
-import { inRange, isoOf, rowsOf } from "../../platform/db/range-sql";
+import { inRange, isoOf } from "../../platform/db/range-sql";
+import { jsonOf, rowsOf } from "../../platform/db/rows";
 import { minutesLate, missedDeadline } from "../sla/missed-deadline";
 import { inWeekendWindow, weekendWindowEnd } from "./weekend-sql";
 
@@ -162,7 +163,6 @@ interface BreachRow {
 }
 
 function presentBreach(row: BreachRow): TSlaBreach {
-  const assignees = typeof row.assignees === "string" ? JSON.parse(row.assignees) : row.assignees;
   return {
     issue_number: row.issue_number,
     title: row.title,
@@ -176,7 +176,7 @@ function presentBreach(row: BreachRow): TSlaBreach {
     responder:
       row.responder_id === null ? null : { user_id: row.responder_id, name: row.responder_name ?? "" },
     late_minutes: row.late_minutes,
-    assignees,
+    assignees: jsonOf(row.assignees),
   };
 }
 

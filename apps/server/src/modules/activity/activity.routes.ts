@@ -11,9 +11,8 @@ import {
 } from "@portico/shared/schemas/reports";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { toCsv } from "../../platform/csv";
-import { requireEngineer } from "../customers/account-work.policy";
-import { sendCsv } from "../reports/csv-download";
+import { sendCsv, toCsv } from "../../platform/csv";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { activityCsvFilename, activityCsvRows, activityReport, activityTimeline } from "./activity.service";
 
 const tags = ["activity"];

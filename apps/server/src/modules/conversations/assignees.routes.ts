@@ -5,11 +5,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../platform/auth/require";
 import type { Viewer } from "../../platform/auth/viewer";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { pushAlerts, type RaisedAlert, raiseAlerts } from "../alerts/alerts.service";
 import { assign, suggestedAssignees, unassign } from "./assignees.service";
 import { loadIssue } from "./conversations.policy";
 import { issuePeople } from "./issue-work.queries";
-import { changeIssueWork, requireEngineer } from "./issue-work.service";
+import { changeIssueWork } from "./issue-work.service";
 import type { IssueRow } from "./issues.queries";
 
 const tags = ["issue work"];

@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../platform/errors";
+import { requireEngineer } from "../accounts/accounts.policy";
 import {
   createCategory,
   deleteCategory,
@@ -32,7 +33,7 @@ import {
 import { pushWorkChange } from "./chat-events";
 import { ISSUE_NOT_FOUND } from "./conversations.policy";
 import { loadIssueWork } from "./issue-work.queries";
-import { changeIssueWork, requireEngineer } from "./issue-work.service";
+import { changeIssueWork } from "./issue-work.service";
 import { findIssue } from "./issues.queries";
 
 const tags = ["issue work"];

@@ -4,26 +4,16 @@
  */
 import type { TEventData, TIssueEvent } from "@portico/shared/schemas/issue-work";
 import { type SQL, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { issueEvents, issues } from "../../db/schema";
-import { requireViewer } from "../../platform/auth/require";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/errors";
 import { conflict } from "../../platform/errors";
-import { assertEngineer } from "../accounts/accounts.policy";
 import { pushWorkChange } from "./chat-events";
 import { loadIssue } from "./conversations.policy";
 import { audienceOf, type EventActor } from "./issue-events";
 import type { IssueRow } from "./issues.queries";
-
-/** The viewer of an engineers-only route (403 for anyone else, before anything is read). */
-export function requireEngineer(request: FastifyRequest): Viewer {
-  const viewer = requireViewer(request);
-  assertEngineer(viewer);
-  return viewer;
-}
 
 /**
  * One change of the work on an issue the viewer may see (404 otherwise): made in a transaction,

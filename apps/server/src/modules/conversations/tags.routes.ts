@@ -13,10 +13,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { pushWorkChange } from "./chat-events";
 import { loadIssue } from "./conversations.policy";
 import { issueTagsOf } from "./issue-work.queries";
-import { changeIssueWork, requireEngineer } from "./issue-work.service";
+import { changeIssueWork } from "./issue-work.service";
 import { createTag, deleteTag, listTagCatalogue, tagIssue, untagIssue, updateTag } from "./tags.service";
 
 const tags = ["issue work"];

@@ -15,10 +15,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Viewer } from "../../platform/auth/viewer";
 import { notFound } from "../../platform/errors";
-import { ACCOUNT_NOT_FOUND, assertMaySeeAccount } from "../accounts/accounts.policy";
+import { ACCOUNT_NOT_FOUND, assertMaySeeAccount, requireEngineer } from "../accounts/accounts.policy";
 import { getCustomerDetail } from "../accounts/customer-detail.queries";
 import { deleteAccount, setAccountDisabled, updateAccountDetails } from "./account-actions.service";
-import { requireEngineer } from "./account-work.policy";
 import { auditActor } from "./audit";
 import { listAccountHistory } from "./history.queries";
 

@@ -1,24 +1,14 @@
 /**
- * Who may do the account work of the console (time logs, engineers' roles, following, use
- * cases, the account's alerts): vendor engineers, refused before anything is read; the account
- * acted on must exist (404 otherwise, as everywhere else).
+ * The account the work of the console acts on (time logs, engineers' roles, following, use
+ * cases, the account's alerts) must exist (404 otherwise, as everywhere else); who may do that
+ * work, vendor engineers refused before anything is read, is requireEngineer (accounts.policy).
  */
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { accounts } from "../../db/schema";
-import { requireViewer } from "../../platform/auth/require";
-import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
-import { ACCOUNT_NOT_FOUND, assertEngineer } from "../accounts/accounts.policy";
+import { ACCOUNT_NOT_FOUND } from "../accounts/accounts.policy";
 import { purgedError, wasPurged } from "../purge/purged";
-
-/** The viewer of an engineers-only route (403 for anyone else). */
-export function requireEngineer(request: FastifyRequest): Viewer {
-  const viewer = requireViewer(request);
-  assertEngineer(viewer);
-  return viewer;
-}
 
 export interface AccountRef {
   id: number;

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../platform/auth/require";
-import { requireEngineer } from "../customers/account-work.policy";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { readDateRange } from "../customers/time-logs.service";
 import { feedbackAccount, listFeedback, recordFeedback } from "./feedback.service";
 

@@ -28,6 +28,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { JSONWebKeySet } from "jose";
 import { requireViewer } from "../../platform/auth/require";
 import { bearerToken, resolveAccount, type Viewer } from "../../platform/auth/viewer";
+import { sendCsv } from "../../platform/csv";
 import { badRequest, forbidden, notFound, unauthorized } from "../../platform/errors";
 import { licenceKeySet, publishedLicenceKeys, rotateLicenceKey } from "../../platform/licence-keys";
 import { sendUserFile } from "../../platform/user-files";
@@ -187,11 +188,7 @@ export async function licenceRoutes(fastify: FastifyInstance) {
   app.get("/trial_licenses/export", { schema: { tags } }, async (request, reply) => {
     assertEngineer(requireViewer(request));
     const day = new Date().toISOString().slice(0, 10);
-    return sendUserFile(reply, {
-      contentType: "text/csv; charset=utf-8",
-      filename: `trial-licences-${day}.csv`,
-      data: Buffer.from(trialsCsv(await allTrials(db))),
-    });
+    return sendCsv(reply, `trial-licences-${day}.csv`, trialsCsv(await allTrials(db)));
   });
 
   app.get(

@@ -15,7 +15,7 @@ import {
 } from "@portico/shared/schemas/notices";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireEngineer } from "../customers/account-work.policy";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { registerNoticeJobs } from "./notices.job";
 import { getNotice, listNotices, previewAudience, sendNotice } from "./notices.service";
 

@@ -18,6 +18,7 @@ import { accounts, alerts, memberships, notices, users } from "../../db/schema";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
 import { containing } from "../../platform/db/patterns";
+import { jsonOf } from "../../platform/db/rows";
 import { badRequest, notFound } from "../../platform/errors";
 import type { JobQueue } from "../../platform/jobs/queue";
 
@@ -113,16 +114,14 @@ interface NoticeRow {
   finished_at: Date | string | null;
 }
 
-const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-
 function present(row: NoticeRow): TNotice {
   return {
     id: Number(row.id),
     title: row.title,
     body: row.body,
     audience: row.audience,
-    accounts: json(row.accounts),
-    users: json(row.users),
+    accounts: jsonOf(row.accounts),
+    users: jsonOf(row.users),
     send_email: row.send_email,
     sent_by: { user_id: row.sent_by_id, name: row.sent_by_name },
     status: row.status,

@@ -14,6 +14,7 @@ import type { App } from "../../app";
 import * as schema from "../../db/schema";
 import { feedback, files, timeLogs, userPictures } from "../../db/schema";
 import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { createAccount, createUser, signIn } from "../../test/helper";
 import { insertCluster, reportOf, sendReport } from "../clusters/reports-test-kit";
 import { call, openIssue, post } from "../conversations/test-fixtures";
@@ -110,10 +111,6 @@ export async function seedPurgeFixture(app: App, engineer: string, label = "Purg
   };
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Columns naming a user (besides `users.id`). */
 const USER_COLUMN =
   /(^|_)(user_id|author_id|actor_id|owner_id|by_id|by|created_by|uploaded_by|invited_by|issued_by|registered_by|assigned_by|added_by|cancel_requested_by)$/;
@@ -130,7 +127,7 @@ export async function leftovers(db: Db, fixture: PurgeFixture): Promise<string[]
     if (!is(table, PgTable)) continue;
     const name = getTableName(table);
     if (name === "account_purges") continue;
-    const columns = await rows<{ column_name: string; data_type: string }>(
+    const columns = await rowsOf<{ column_name: string; data_type: string }>(
       db,
       sql`select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = ${name}`,
     );
@@ -139,14 +136,14 @@ export async function leftovers(db: Db, fixture: PurgeFixture): Promise<string[]
       const id = sql.identifier(column);
       const t = sql.identifier(name);
       if (column === "account_id" || (name === "accounts" && column === "id")) {
-        const [hit] = await rows<{ n: number }>(
+        const [hit] = await rowsOf<{ n: number }>(
           db,
           sql`select count(*)::int as n from ${t} where ${id} = ${fixture.accountId}`,
         );
         if (Number(hit?.n) > 0) found.push(`${name}.${column}`);
       }
       if (USER_COLUMN.test(column) || (name === "users" && column === "id")) {
-        const [hit] = await rows<{ n: number }>(
+        const [hit] = await rowsOf<{ n: number }>(
           db,
           sql`select count(*)::int as n from ${t} where ${id} in ${goneIds}`,
         );
@@ -154,7 +151,7 @@ export async function leftovers(db: Db, fixture: PurgeFixture): Promise<string[]
       }
     }
     for (const user of fixture.goneUsers) {
-      const [hit] = await rows<{ n: number }>(
+      const [hit] = await rowsOf<{ n: number }>(
         db,
         sql`select count(*)::int as n from ${sql.identifier(name)} r where strpos(lower(row_to_json(r)::text), ${user.email}) > 0`,
       );

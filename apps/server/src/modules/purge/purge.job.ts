@@ -26,7 +26,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { accountPurges } from "../../db/schema";
 import type { AppContext } from "../../platform/context";
-import type { Executor, Tx } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import type { Storage } from "../../platform/storage";
 
 export const PURGE_JOB = "purge.run";
@@ -36,10 +37,6 @@ const MAX_ATTEMPTS = 6;
 const backoffSeconds = (attempt: number) => 5 * 4 ** (attempt - 1);
 
 const ZPurgeJob = z.object({ purge_id: z.number().int(), attempt: z.number().int().min(0).optional() });
-
-async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 interface StepContext {
   tx: Tx;
@@ -54,7 +51,7 @@ type Step = (s: StepContext) => Promise<PurgeCounts | null>;
 function deleteWhere(table: string, where: (s: StepContext) => SQL, key?: PurgeCountKey): Step {
   const t = sql.identifier(table);
   return async (s) => {
-    const [row] = await rows<{ n: number }>(
+    const [row] = await rowsOf<{ n: number }>(
       s.tx,
       sql`with gone as (
             delete from ${t} where ctid in (select ctid from ${t} where ${where(s)} limit ${s.batch})
@@ -72,7 +69,7 @@ const ofAccount = (table: string, key?: PurgeCountKey) =>
 
 /** Files of the account (attachments, reports, documents, pictures filed under it): bytes first. */
 const filesStep: Step = async (s) => {
-  const batch = await rows<{ uuid: string; size: number | string }>(
+  const batch = await rowsOf<{ uuid: string; size: number | string }>(
     s.tx,
     sql`select uuid::text as uuid, size from files where account_id = ${s.accountId} order by uuid limit ${s.batch}`,
   );
@@ -84,13 +81,13 @@ const filesStep: Step = async (s) => {
 };
 
 const clustersStep: Step = async (s) => {
-  const batch = await rows<{ id: string }>(
+  const batch = await rowsOf<{ id: string }>(
     s.tx,
     sql`select id from clusters where account_id = ${s.accountId} order by id limit ${s.batch}`,
   );
   if (batch.length === 0) return null;
   const ids = batch.map((c) => c.id);
-  const [reports] = await rows<{ n: number }>(
+  const [reports] = await rowsOf<{ n: number }>(
     s.tx,
     sql`select count(*)::int as n from cluster_reports where cluster_id in ${ids}`,
   );
@@ -105,13 +102,13 @@ const meetingsStep = deleteWhere(
 );
 
 const issuesStep: Step = async (s) => {
-  const batch = await rows<{ issue_number: number }>(
+  const batch = await rowsOf<{ issue_number: number }>(
     s.tx,
     sql`select issue_number from issues where account_id = ${s.accountId} order by issue_number limit ${s.batch}`,
   );
   if (batch.length === 0) return null;
   const numbers = batch.map((i) => i.issue_number);
-  const [messages] = await rows<{ n: number }>(
+  const [messages] = await rowsOf<{ n: number }>(
     s.tx,
     sql`select count(*)::int as n from messages where issue_number in ${numbers}`,
   );
@@ -127,7 +124,7 @@ const issuesStep: Step = async (s) => {
  * them, e-mail tokens; the rest by cascade).
  */
 const peopleStep: Step = async (s) => {
-  const batch = await rows<{ user_id: number; email: string; kept: boolean; picture: string | null }>(
+  const batch = await rowsOf<{ user_id: number; email: string; kept: boolean; picture: string | null }>(
     s.tx,
     sql`select m.user_id, u.email, p.storage_key as picture,
                exists (select 1 from memberships o where o.user_id = m.user_id and o.account_id <> m.account_id) as kept
@@ -167,7 +164,7 @@ const accountStep: Step = async (s) => {
   await s.tx.execute(
     sql`update users set default_account_id = null where default_account_id = ${s.accountId}`,
   );
-  const gone = await rows<{ id: number }>(
+  const gone = await rowsOf<{ id: number }>(
     s.tx,
     sql`delete from accounts where id = ${s.accountId} returning id`,
   );

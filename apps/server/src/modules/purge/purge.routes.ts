@@ -7,7 +7,7 @@ import { ZIdParam, ZPage } from "@portico/shared/schemas/accounts";
 import { ZPurgeInfo, ZPurgeListQuery, ZPurgeRecord, ZPurgeRequest } from "@portico/shared/schemas/purge";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireEngineer } from "../customers/account-work.policy";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { registerPurgeJob } from "./purge.job";
 import { getPurge, getPurgeInfo, listPurges, startPurge } from "./purge.service";
 

@@ -10,20 +10,17 @@ import {
   type TPurgeRecord,
   type TPurgeRequest,
 } from "@portico/shared/schemas/purge";
-import { and, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import { accountPurges, accounts } from "../../db/schema";
 import { VENDOR_ACCOUNT_ID } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { JobQueue } from "../../platform/jobs/queue";
 import { ACCOUNT_NOT_FOUND } from "../accounts/accounts.policy";
 import { revokeSessionsLeftWithoutOrganization } from "../customers/account-actions.service";
 import { PURGE_JOB } from "./purge.job";
 import { purgedError, wasPurged } from "./purged";
-
-async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The account (locked with `lock`), 410 once a purge has started or it is gone after one, else 404. */
 async function loadAccount(exec: Executor, accountId: number, lock = false) {
@@ -44,7 +41,7 @@ async function isPurging(exec: Executor, accountId: number): Promise<boolean> {
 
 /** A live subscription on a paid plan (a trial or a free plan does not count; ended or cancelled neither). */
 async function hasActivePaidSubscription(exec: Executor, accountId: number): Promise<boolean> {
-  const [row] = await rows<{ one: number }>(
+  const [row] = await rowsOf<{ one: number }>(
     exec,
     sql`select 1 as one from subscriptions s join billing_plans p on p.id = s.plan_id
         where s.account_id = ${accountId} and s.ended_at is null and s.status <> 'canceled'
@@ -57,7 +54,7 @@ async function hasActivePaidSubscription(exec: Executor, accountId: number): Pro
 
 /** What a purge of the account would remove now. */
 export async function purgeContents(exec: Executor, accountId: number): Promise<PurgeCounts> {
-  const [row] = await rows<Record<string, number | string>>(
+  const [row] = await rowsOf<Record<string, number | string>>(
     exec,
     sql`select
       (select count(*) from memberships m where m.account_id = ${accountId}

@@ -19,7 +19,8 @@ import { and, asc, count, gt, type SQL, sql } from "drizzle-orm";
 import { accounts, subscriptions } from "../../db/schema";
 import { csvLines, toCsv } from "../../platform/csv";
 import type { Executor } from "../../platform/db/client";
-import { inRange, rangeStart, rowsOf } from "../../platform/db/range-sql";
+import { inRange, rangeStart } from "../../platform/db/range-sql";
+import { rowsOf } from "../../platform/db/rows";
 import { cumulative, fillSeries, isCustomerAccount, type PeriodCount, periodOf } from "./report-sql";
 
 type Plan = (typeof SERVICE_TYPES)[number];

@@ -12,7 +12,8 @@ import { sql } from "drizzle-orm";
 import { accounts, clusters } from "../../db/schema";
 import { csvLines, toCsv } from "../../platform/csv";
 import type { Executor } from "../../platform/db/client";
-import { inRange, isoOf, rangeStart, rowsOf } from "../../platform/db/range-sql";
+import { inRange, isoOf, rangeStart } from "../../platform/db/range-sql";
+import { rowsOf } from "../../platform/db/rows";
 import { notReportingSql } from "../clusters/clusters.queries";
 import { cumulative, fillSeries, ofCustomerAccount, type PeriodCount, periodOf, today } from "./report-sql";
 

@@ -8,7 +8,8 @@ import type { TIssuesReport, TReportRange } from "@portico/shared/schemas/report
 import { sql } from "drizzle-orm";
 import { issues } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
-import { inRange, rowsOf } from "../../platform/db/range-sql";
+import { inRange } from "../../platform/db/range-sql";
+import { rowsOf } from "../../platform/db/rows";
 import { missedDeadline } from "../sla/missed-deadline";
 import { fillSeries, ofCustomerAccount, type PeriodCount, periodOf } from "./report-sql";
 

@@ -13,11 +13,10 @@ import {
 } from "@portico/shared/schemas/reports";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { toCsv } from "../../platform/csv";
-import { requireEngineer } from "../customers/account-work.policy";
+import { sendCsv, toCsv } from "../../platform/csv";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { accountsCsv, accountsCsvFilename, accountsReport, capacityPage } from "./accounts-report";
 import { clustersCsv, clustersCsvFilename, clustersReport } from "./clusters-report";
-import { sendCsv } from "./csv-download";
 import { ISSUES_CSV_COLUMNS, issuesCsvFilename, issuesCsvRows, issuesReport } from "./issues-report";
 
 const tags = ["reports"];

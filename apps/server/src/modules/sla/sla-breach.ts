@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { accountEngineers, accounts, issueAssignees, issues } from "../../db/schema";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
-import { rowsOf } from "../../platform/db/range-sql";
+import { rowsOf } from "../../platform/db/rows";
 import { ensureRecurringJob, type RecurringJob, registerRecurringJob } from "../../platform/jobs/recurring";
 import { allEngineers, pushAlerts, type RaisedAlert, raiseAlerts } from "../alerts/alerts.service";
 

@@ -16,8 +16,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../platform/auth/require";
 import type { Realtime } from "../../platform/realtime/realtime";
+import { requireEngineer } from "../accounts/accounts.policy";
 import { pushBroadcast } from "../conversations/chat-events";
-import { requireEngineer } from "../customers/account-work.policy";
 import {
   clearSystemAlert,
   createSystemAlert,

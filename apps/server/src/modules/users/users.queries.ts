@@ -10,6 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { accounts, memberships, users } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
 import { containing } from "../../platform/db/patterns";
+import { jsonOf, rowsOf } from "../../platform/db/rows";
 
 interface DirectoryRow extends Record<string, unknown> {
   id: number;
@@ -46,12 +47,12 @@ function directoryWhere(query: TUserDirectoryQuery): SQL {
   return sql.join(filters, sql` and `);
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 export async function listDirectory(exec: Executor, query: TUserDirectoryQuery): Promise<TUserDirectoryPage> {
   const where = directoryWhere(query);
   const [page, counted] = await Promise.all([
-    exec.execute(sql`select u.id, u.name, u.email, u.is_disabled, u.mfa_enabled, u.created_at,
+    rowsOf<DirectoryRow>(
+      exec,
+      sql`select u.id, u.name, u.email, u.is_disabled, u.mfa_enabled, u.created_at,
         (select v.role from ${memberships} v
           where v.user_id = u.id and v.account_id = ${VENDOR_ACCOUNT_ID}) as vendor_role,
         (select coalesce(json_agg(json_build_object('account_id', a.id, 'company', a.company, 'role', m.role)
@@ -61,19 +62,19 @@ export async function listDirectory(exec: Executor, query: TUserDirectoryQuery):
       from ${users} u
       where ${where}
       order by lower(u.name), u.id
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
-    exec.execute(sql`select count(*)::int as n from ${users} u where ${where}`),
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+    ),
+    rowsOf<{ n: number }>(exec, sql`select count(*)::int as n from ${users} u where ${where}`),
   ]);
   return {
-    items: rowsOf<DirectoryRow>(page).map(presentDirectoryUser),
-    total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0,
+    items: page.map(presentDirectoryUser),
+    total: counted[0]?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
   };
 }
 
 function presentDirectoryUser(r: DirectoryRow): TDirectoryUser {
-  const organizations = typeof r.organizations === "string" ? JSON.parse(r.organizations) : r.organizations;
   return {
     user_id: r.id,
     name: r.name,
@@ -83,7 +84,7 @@ function presentDirectoryUser(r: DirectoryRow): TDirectoryUser {
     is_disabled: r.is_disabled,
     mfa_enabled: r.mfa_enabled,
     created_at: new Date(r.created_at).toISOString(),
-    organizations: (organizations as TDirectoryUser["organizations"]).map((o) => ({
+    organizations: jsonOf(r.organizations).map((o) => ({
       account_id: o.account_id,
       company: o.company,
       role: o.role === "owner" ? "owner" : "user",

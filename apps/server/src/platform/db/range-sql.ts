@@ -1,14 +1,9 @@
 /**
- * Raw SQL over a range of UTC days (reports, engineer activity): the rows a statement returns,
- * the range as instants, and instants as the API writes them.
+ * Raw SQL over a range of UTC days (reports, engineer activity): the range as instants, and
+ * instants as the API writes them.
  */
 import { addDays, type DayRange } from "@portico/shared/rules/date-range";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "./client";
-
-export async function rowsOf<T>(exec: Executor, query: SQL): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The first instant of the range: its first day at 00:00 UTC. */
 export const rangeStart = (range: DayRange) => sql`${`${range.from}T00:00:00Z`}::timestamptz`;
