@@ -11,6 +11,7 @@ export function ChartFrame({
   title,
   summary,
   action,
+  headingLevel = 3,
   className,
   children,
 }: {
@@ -18,9 +19,13 @@ export function ChartFrame({
   summary: string;
   /** Beside the title, e.g. a "Show as table" toggle. */
   action?: ReactNode;
+  /** 2 where the chart is a section of its own under the page's h1 (set a size larger), else 3. */
+  headingLevel?: 2 | 3;
   className?: string;
   children: ReactNode;
 }) {
+  const [Heading, headingSize] =
+    headingLevel === 2 ? (["h2", "text-base"] as const) : (["h3", "text-sm"] as const);
   const titleId = useId();
   const summaryId = useId();
   return (
@@ -31,9 +36,9 @@ export function ChartFrame({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-sm font-semibold">
+          <Heading id={titleId} className={`${headingSize} font-semibold`}>
             {title}
-          </h3>
+          </Heading>
           <p id={summaryId} className="mt-1 text-sm text-muted-foreground">
             {summary}
           </p>
