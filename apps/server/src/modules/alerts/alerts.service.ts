@@ -10,6 +10,7 @@ import { SQL, sql } from "drizzle-orm";
 import { alertSubscriptions, alerts, issueFollowers, issues, memberships, users } from "../../db/schema";
 import { isEngineerSql } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import type { Mailer } from "../../platform/mail/mailer";
 import type { Realtime } from "../../platform/realtime/realtime";
 import { userChannel } from "../conversations/issue-events";
@@ -143,7 +144,9 @@ export async function raiseAlerts(
       : sql`(select ${issues.accountId} from ${issues} where ${issues.issueNumber} = ${issueNumber})`;
   // The outer select runs on the statement's snapshot, which does not hold the new rows: the
   // unread count is the user's unread before, plus this one.
-  const result = (await tx.execute(sql`
+  const inserted = await rowsOf<InsertedRow>(
+    tx,
+    sql`
     with created as (
       insert into ${alerts} (user_id, type, message, link, issue_number, account_id, data, created_at)
       select u.id, ${input.type}, ${message}, ${input.link}, ${issueNumber}, ${accountId},
@@ -156,14 +159,15 @@ export async function raiseAlerts(
            (select count(*) from ${alerts} a where a.user_id = c.user_id and a.read_at is null) + 1 as unread,
            ${smsTo} as sms_to
     from created c join ${users} u on u.id = c.user_id
-    order by c.id`)) as unknown as { rows: InsertedRow[] };
-  const raised = result.rows.map((row) => ({
+    order by c.id`,
+  );
+  const raised = inserted.map((row) => ({
     userId: row.user_id,
     alert: presentAlert(row),
     unread: Number(row.unread),
   }));
   if (sms) {
-    for (const row of result.rows) {
+    for (const row of inserted) {
       if (row.sms_to)
         await sms.mailer.enqueueSms(tx, row.sms_to, smsText(row.message, row.link, sms.publicUrl));
     }
@@ -225,10 +229,13 @@ export function pushAlertsRead(realtime: Realtime, userId: number, unread: numbe
 export async function unreadCounts(exec: Executor, userIds: readonly number[]) {
   const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
-  const result = (await exec.execute(sql`
+  const rows = await rowsOf<{ user_id: number; n: number | string }>(
+    exec,
+    sql`
     select user_id, count(*) as n from ${alerts}
     where user_id in (${recipientsSql(userIds)}) and read_at is null
-    group by user_id`)) as unknown as { rows: { user_id: number; n: number | string }[] };
-  for (const row of result.rows) counts.set(row.user_id, Number(row.n));
+    group by user_id`,
+  );
+  for (const row of rows) counts.set(row.user_id, Number(row.n));
   return counts;
 }

@@ -17,6 +17,7 @@ import type { TFile } from "@portico/shared/schemas/files";
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { accounts, type ClusterRow, clusterReports, clusters, files } from "../../db/schema";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { presentFile } from "../files/files.queries";
 
 export const HISTORY_PAGE_SIZE = 50;
@@ -194,7 +195,10 @@ interface HistoryRow {
  * checks that stayed passing are left out: they say nothing a reader looks for.
  */
 export async function checkHistory(exec: Executor, clusterId: string, page: number) {
-  const result = await exec.execute(sql`
+  // Raw rows: bigint ids come as text from node-postgres, timestamps as text from either engine.
+  const rows = await rowsOf<HistoryRow>(
+    exec,
+    sql`
     with r as (
       select ${clusterReports.id} as id, ${clusterReports.generatedAt} as generated_at, ${clusterReports.checks} as checks,
              lag(${clusterReports.checks}) over (order by ${clusterReports.generatedAt}, ${clusterReports.id}) as prev
@@ -209,9 +213,8 @@ export async function checkHistory(exec: Executor, clusterId: string, page: numb
        or exists (select 1 from jsonb_array_elements(r.prev) p
                   where p.value->>'id' = c.value->>'id' and p.value->>'passed' <> c.value->>'passed')
     order by r.generated_at desc, r.id desc, c.n
-    limit ${HISTORY_PAGE_SIZE + 1} offset ${(page - 1) * HISTORY_PAGE_SIZE}`);
-  // Raw rows: bigint ids come as text from node-postgres, timestamps as text from either engine.
-  const rows = (result as unknown as { rows: HistoryRow[] }).rows;
+    limit ${HISTORY_PAGE_SIZE + 1} offset ${(page - 1) * HISTORY_PAGE_SIZE}`,
+  );
   const items = rows.map((r) => ({
     report_id: Number(r.report_id),
     generated_at: new Date(r.generated_at).toISOString(),

@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { isEngineerSql, type Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import type { Realtime } from "../../platform/realtime/realtime";
 import type { IssueRow } from "./issues.queries";
 
@@ -45,16 +46,21 @@ export async function listItemWork(
 ): Promise<Map<number, TListItemWork>> {
   if (issueNumbers.length === 0) return new Map();
   // Raw SQL with an alias: the correlated subqueries must name the outer issue unambiguously.
-  const result = await exec.execute(sql`select i.issue_number as "issueNumber", i.category_id as "categoryId",
+  const rows = await rowsOf<{
+    issueNumber: number;
+    categoryId: number | null;
+    tags: TTag[];
+    assigneeIds: number[];
+  }>(
+    exec,
+    sql`select i.issue_number as "issueNumber", i.category_id as "categoryId",
       (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
          order by lower(t.name), t.id), '[]'::json)
        from ${issueTagLinks} l join ${issueTags} t on t.id = l.tag_id where l.issue_number = i.issue_number) as tags,
       (select coalesce(json_agg(a.user_id order by a.assigned_at, a.user_id), '[]'::json)
        from ${issueAssignees} a where a.issue_number = i.issue_number) as "assigneeIds"
-    from ${issues} i where ${inArray(sql`i.issue_number`, [...issueNumbers])}`);
-  const { rows } = result as unknown as {
-    rows: { issueNumber: number; categoryId: number | null; tags: TTag[]; assigneeIds: number[] }[];
-  };
+    from ${issues} i where ${inArray(sql`i.issue_number`, [...issueNumbers])}`,
+  );
   return new Map(
     rows.map((r) => [
       r.issueNumber,
@@ -101,8 +107,10 @@ export async function issuePeople(
   issueNumber: number,
   online: ReadonlySet<number>,
 ): Promise<TIssuePerson[]> {
-  const result = await exec.execute(sql`select ${peopleJson(kind, issueNumber)} as people`);
-  const [row] = (result as unknown as { rows: { people: PersonJson[] }[] }).rows;
+  const [row] = await rowsOf<{ people: PersonJson[] }>(
+    exec,
+    sql`select ${peopleJson(kind, issueNumber)} as people`,
+  );
   return presentPeople(row?.people ?? [], online);
 }
 
@@ -118,9 +126,11 @@ export async function loadIssueWork(
 ): Promise<TIssueWork & { participant: boolean }> {
   const n = issue.issueNumber;
   const staff = viewer.isEngineer;
-  const [online, result] = await Promise.all([
+  const [online, [row]] = await Promise.all([
     realtime.presence.onlineUsers(),
-    exec.execute(sql`select
+    rowsOf<WorkRow>(
+      exec,
+      sql`select
       ${
         staff
           ? sql`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name)), '[]'::json)
@@ -135,9 +145,9 @@ export async function loadIssueWork(
       } as category,
       ${peopleJson("assignees", n)} as assignees,
       ${peopleJson("followers", n)} as followers,
-      exists (select 1 from ${issueParticipants} p where p.issue_number = ${n} and p.user_id = ${viewer.userId}) as participant`),
+      exists (select 1 from ${issueParticipants} p where p.issue_number = ${n} and p.user_id = ${viewer.userId}) as participant`,
+    ),
   ]);
-  const [row] = (result as unknown as { rows: WorkRow[] }).rows;
   if (!row) throw new Error("loadIssueWork: no row");
   const followers = presentPeople(row.followers, online);
   return {

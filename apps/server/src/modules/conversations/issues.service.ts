@@ -19,6 +19,7 @@ import {
 } from "../../db/schema";
 import type { Viewer } from "../../platform/auth/viewer";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { assertClusterOfAccount } from "../clusters/cluster-ref";
 import { ISSUE_ARCHIVED, isArchived } from "./conversations.policy";
@@ -173,7 +174,9 @@ export async function postMessage(
           scope.accountIds.map((id) => sql`${id}`),
           sql`, `,
         )})`;
-  const result = (await exec.execute(sql`
+  const [row] = await rowsOf<MessageRow>(
+    exec,
+    sql`
     with issue as (
       update ${issues}
       set last_message_index = last_message_index + 1, revision = revision + 1,
@@ -200,8 +203,8 @@ export async function postMessage(
     )
     select issue_number as "issueNumber", "index", author_id as "authorId", author_type as "authorType",
            body, attributes, revision, created_at as "createdAt", edited_at as "editedAt"
-    from message`)) as unknown as { rows: MessageRow[] };
-  const [row] = result.rows;
+    from message`,
+  );
   if (!row) return undefined;
   // node-postgres hands timestamps back as Date, PGlite may not: the same shape either way.
   return { ...row, createdAt: new Date(row.createdAt), editedAt: row.editedAt && new Date(row.editedAt) };

@@ -19,6 +19,7 @@ import { z } from "zod";
 import { alerts, notices, outbox, users } from "../../db/schema";
 import type { AppContext } from "../../platform/context";
 import type { Executor } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import type { JobHandler } from "../../platform/jobs/queue";
 import { mails } from "../../platform/mail/templates";
 import { type AlertRow, presentAlert, pushAlerts, type RaisedAlert } from "../alerts/alerts.service";
@@ -60,11 +61,14 @@ export async function deliverBatch(
     accountIds: notice.accountIds,
     userIds: notice.userIds,
   };
-  const batch = (await tx.execute(sql`
+  const batch = await rowsOf<{ id: number }>(
+    tx,
+    sql`
     select u.id from ${users} u
     where ${inAudience(audience)} and u.id > ${notice.cursor}
-    order by u.id limit ${opts.batchSize}`)) as unknown as { rows: { id: number }[] };
-  const ids = batch.rows.map((r) => Number(r.id));
+    order by u.id limit ${opts.batchSize}`,
+  );
+  const ids = batch.map((r) => Number(r.id));
   const last = ids.at(-1);
   if (last === undefined) {
     await tx
@@ -77,7 +81,9 @@ export async function deliverBatch(
   const data = JSON.stringify({ detail: notice.body, notice_id: noticeId });
   // The outer select runs on the statement's snapshot: a recipient's unread count is theirs
   // before, plus this one (as raiseAlerts).
-  const created = (await tx.execute(sql`
+  const rows = await rowsOf<CreatedRow>(
+    tx,
+    sql`
     with created as (
       insert into ${alerts} (user_id, type, message, link, data, notice_id, created_at)
       select u.id, 'NOTICE', ${notice.title}, '/alerts', ${data}::jsonb, ${noticeId}, clock_timestamp()
@@ -96,8 +102,8 @@ export async function deliverBatch(
     select c.*,
            (select count(*) from ${alerts} a where a.user_id = c.user_id and a.read_at is null) + 1 as unread,
            (select count(*) from mailed) as mailed
-    from created c order by c.id`)) as unknown as { rows: CreatedRow[] };
-  const rows = created.rows;
+    from created c order by c.id`,
+  );
   const mailed = rows[0] ? Number(rows[0].mailed) : 0;
   const done = ids.length < opts.batchSize;
   await tx
