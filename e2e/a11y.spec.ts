@@ -7,9 +7,15 @@
  * Later screens: add them to the lists below (path, the h1 that shows it is ready, and an
  * optional step that opens a menu or dialog to check that state too).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo } from "./support/helpers";
+import {
+  axeViolations,
+  createIssueViaApi,
+  demo,
+  saveScreen,
+  showScheme,
+  signInDemo,
+} from "./support/helpers";
 
 interface Screen {
   path: string;
@@ -223,22 +229,6 @@ const VARIANTS = [
   { name: "mobile", colorScheme: "light", viewport: { width: 390, height: 844 } },
 ] as const;
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** One line per serious or critical violation on the page as it is now. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes
-          .slice(0, 5)
-          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
-          .join("\n    ")}`,
-    );
-}
-
 /**
  * Loads each screen once and checks it in every variant: the theme follows the emulated system
  * setting and the layout the viewport, so neither needs a reload.
@@ -257,8 +247,8 @@ async function checkScreens(page: Page, role: string, screens: Screen[]): Promis
         await page.setViewportSize(variant.viewport);
         await showScheme(page, variant.colorScheme);
         await screen.open?.(page);
-        const where = `[${variant.name}] ${role} ${screen.path}${screen.shot ? ` (${screen.shot})` : ""}`;
-        found.push(...(await violations(page, where)));
+        const where = `${variant.name} ${role} ${screen.path}${screen.shot ? ` (${screen.shot})` : ""}`;
+        found.push(...(await axeViolations(page, where)));
         if (screen.shot) await saveScreen(page, `${variant.name}-${screen.shot}`);
         if (screen.open) {
           await page.keyboard.press("Escape");

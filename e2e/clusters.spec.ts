@@ -10,20 +10,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { generateHealthReport } from "../packages/shared/src/rules/health-report-generator";
-import { demo, saveScreen, showScheme, signInDemo, uniqueTag } from "./support/helpers";
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** Serious or critical violations on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${where}] ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { axeViolations, demo, saveScreen, showScheme, signInDemo, uniqueTag } from "./support/helpers";
 
 /** Uploads a report file the way a cluster's cron job does. */
 function uploadWithCurl(baseURL: string, key: string, report: unknown): string {
@@ -109,7 +98,7 @@ test("an owner registers a cluster, a script uploads a broken report, the page s
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (const scheme of ["light", "dark"] as const) {
     await showScheme(page, scheme);
-    found.push(...(await violations(page, `${scheme} cluster page`)));
+    found.push(...(await axeViolations(page, `${scheme} cluster page`)));
     await saveScreen(page, `clusters-cluster-${scheme}`);
   }
 
@@ -135,7 +124,7 @@ test("an owner registers a cluster, a script uploads a broken report, the page s
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (const scheme of ["light", "dark"] as const) {
     await showScheme(page, scheme);
-    found.push(...(await violations(page, `${scheme} /health`)));
+    found.push(...(await axeViolations(page, `${scheme} /health`)));
     await saveScreen(page, `clusters-health-${scheme}`);
   }
   expect(found, found.join("\n")).toEqual([]);

@@ -14,9 +14,9 @@
  * organization), so nothing of the demo data changes; what is global (a system alert,
  * maintenance) is undone in a `finally` through the API should a step fail.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import {
+  axeViolations,
   bearerOf,
   demo,
   linkInMail,
@@ -28,7 +28,6 @@ import {
   waitForMail,
 } from "./support/helpers";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DESKTOP = { width: 1366, height: 850 };
 const PHONE = { width: 375, height: 812 };
 
@@ -58,20 +57,6 @@ async function ownerPage(browser: Browser, founder: Founder): Promise<Page> {
 
 /** The shell's bell of the top bar. */
 const bellOf = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Alerts/ });
-
-/** Serious or critical violations on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `[${where}] ${v.id} (${v.impact}) ${v.help}: ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(" "))
-          .join(", ")}`,
-    );
-}
 
 test("an engineer's notification reaches the organization's owner live in the bell and by e-mail", async ({
   browser,
@@ -397,7 +382,7 @@ async function walk(page: Page, role: string, screens: readonly Screen[]): Promi
         await page.setViewportSize(variant.viewport);
         await showScheme(page, variant.scheme);
         await screen.open?.(page);
-        found.push(...(await violations(page, `${variant.name} ${what}`)));
+        found.push(...(await axeViolations(page, `${variant.name} ${what}`)));
         if (screen.open) {
           await page.keyboard.press("Escape");
           await expect(page.locator('[role="dialog"], [role="menu"]')).toHaveCount(0);

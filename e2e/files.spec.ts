@@ -8,9 +8,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type CDPSession, expect, type Locator, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo } from "./support/helpers";
+import {
+  axeViolations,
+  createIssueViaApi,
+  demo,
+  saveScreen,
+  showScheme,
+  signInDemo,
+} from "./support/helpers";
 
 const MB = 1_000_000;
 /** The standard anti-virus test file: 68 bytes every scanner reports, harmless. */
@@ -217,16 +223,7 @@ test("/files passes axe in light, dark and at phone width", async ({ page }) => 
         await page.getByRole("button", { name: "Upload file", exact: true }).click();
         await expect(page.getByRole("dialog", { name: "Upload file" })).toBeVisible();
       }
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      found.push(
-        ...results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) => `[${variant.name} ${state}] ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-          ),
-      );
+      found.push(...(await axeViolations(page, `${variant.name} ${state}`)));
       await saveScreen(page, `files-${variant.name}-${state.replace(" ", "-")}`);
       if (state === "upload dialog") {
         await page.keyboard.press("Escape");

@@ -7,9 +7,16 @@
  * category dialogs (light, dark, phone width) and the issue screen with its side panel, as the
  * engineer and as the customer, in light and dark.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo, uniqueTag } from "./support/helpers";
+import {
+  axeViolations,
+  createIssueViaApi,
+  demo,
+  saveScreen,
+  showScheme,
+  signInDemo,
+  uniqueTag,
+} from "./support/helpers";
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   // A context of its own (axe needs one made with newContext).
@@ -18,16 +25,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   return page;
 }
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DESKTOP = { width: 1366, height: 850 };
-
-/** Serious or critical violations on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${where}] ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Picks `option` in one of the kit's comboboxes (a button that opens a searchable list). */
 async function pick(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
@@ -143,12 +141,12 @@ test("an engineer works an issue; the customer sees the assignment live and none
   ] as const) {
     await engineer.setViewportSize(variant.viewport);
     await showScheme(engineer, variant.scheme);
-    found.push(...(await violations(engineer, `${variant.name} queue filtered by tag`)));
+    found.push(...(await axeViolations(engineer, `${variant.name} queue filtered by tag`)));
     await saveScreen(engineer, `issue-work-queue-${variant.name}`);
     for (const dialog of ["Tags", "Categories"]) {
       await engineer.getByRole("button", { name: dialog, exact: true }).click();
       await expect(engineer.getByRole("dialog", { name: dialog }).getByRole("list")).toBeVisible();
-      found.push(...(await violations(engineer, `${variant.name} ${dialog} dialog`)));
+      found.push(...(await axeViolations(engineer, `${variant.name} ${dialog} dialog`)));
       await saveScreen(engineer, `issue-work-${dialog.toLowerCase()}-${variant.name}`);
       await engineer.keyboard.press("Escape");
       await expect(engineer.getByRole("dialog")).toHaveCount(0);
@@ -166,7 +164,7 @@ test("an engineer works an issue; the customer sees the assignment live and none
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     for (const scheme of ["light", "dark"] as const) {
       await showScheme(page, scheme);
-      found.push(...(await violations(page, `${who} ${scheme} issue with side panel`)));
+      found.push(...(await axeViolations(page, `${who} ${scheme} issue with side panel`)));
       await saveScreen(page, `issue-work-${who}-${scheme}`);
     }
   }

@@ -8,11 +8,17 @@
  * banner until OK. Axe checks the schedule dialog in light and dark, /todos and /meetings also
  * at phone width.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, listMail, showScheme, signInDemo, uniqueTag } from "./support/helpers";
+import {
+  axeViolations,
+  createIssueViaApi,
+  demo,
+  listMail,
+  showScheme,
+  signInDemo,
+  uniqueTag,
+} from "./support/helpers";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DESKTOP = { width: 1366, height: 850 };
 const PHONE = { width: 390, height: 844 };
 const SCHEMES = ["light", "dark"] as const;
@@ -22,14 +28,6 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signInDemo(page, who);
   return page;
-}
-
-/** Serious or critical violations on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${where}] ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function bearer(page: Page): Promise<Record<string, string>> {
@@ -116,7 +114,7 @@ test("a meeting invites the customer by e-mail and alerts them live; a todo lead
   const found: string[] = [];
   for (const scheme of SCHEMES) {
     await showScheme(engineer, scheme);
-    found.push(...(await violations(engineer, `${scheme} schedule dialog`)));
+    found.push(...(await axeViolations(engineer, `${scheme} schedule dialog`)));
   }
   await showScheme(engineer, "light");
 
@@ -228,7 +226,7 @@ test("a meeting invites the customer by e-mail and alerts them live; a todo lead
       await customer.setViewportSize(viewport);
       for (const scheme of SCHEMES) {
         await showScheme(customer, scheme);
-        found.push(...(await violations(customer, `${size} ${scheme} ${path}`)));
+        found.push(...(await axeViolations(customer, `${size} ${scheme} ${path}`)));
       }
     }
     await customer.setViewportSize(DESKTOP);

@@ -10,9 +10,9 @@
  * - axe walks /reports, /activity, /activity/v2 and the tour's popover (light, dark, 375 px).
  */
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import {
+  axeViolations,
   bearerOf,
   demo,
   showScheme,
@@ -23,7 +23,6 @@ import {
   uniqueTag,
 } from "./support/helpers";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DESKTOP = { width: 1366, height: 850 };
 const PHONE = { width: 375, height: 812 };
 const VARIANTS = [
@@ -119,20 +118,6 @@ async function downloadFrom(page: Page, trigger: Locator, item?: Locator): Promi
   await trigger.click();
   if (item) await item.click();
   return waiting;
-}
-
-/** Serious or critical violations on the page as it is now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `[${where}] ${v.id} (${v.impact}) ${v.help}: ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(" "))
-          .join(", ")}`,
-    );
 }
 
 const sectionOf = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
@@ -336,7 +321,7 @@ test("reports, activity, the timeline and the tour have no serious accessibility
       for (const variant of VARIANTS) {
         await page.setViewportSize(variant.viewport);
         await showScheme(page, variant.scheme);
-        found.push(...(await violations(page, `${variant.name} ${screen.path}`)));
+        found.push(...(await axeViolations(page, `${variant.name} ${screen.path}`)));
       }
     });
   }
@@ -347,7 +332,7 @@ test("reports, activity, the timeline and the tour have no serious accessibility
     await expect(offer).toBeVisible();
     // Colours read mid-transition (the page has just loaded) would fail a contrast check by chance.
     await showScheme(customer, "light");
-    found.push(...(await violations(customer, "light the welcome offer")));
+    found.push(...(await axeViolations(customer, "light the welcome offer")));
     await offer.getByRole("button", { name: "Not now" }).click();
     await expect(offer).toHaveCount(0);
     // Each width starts the tour afresh: at a phone's width its steps are in the middle.
@@ -358,7 +343,7 @@ test("reports, activity, the timeline and the tour have no serious accessibility
       await customer.getByRole("menuitem", { name: "Take the tour" }).click();
       const step = customer.getByRole("dialog", { name: TOUR_TITLES[0] });
       await expect(step).toBeVisible();
-      found.push(...(await violations(customer, `${variant.name} the tour's popover`)));
+      found.push(...(await axeViolations(customer, `${variant.name} the tour's popover`)));
       await customer.keyboard.press("Escape");
       await expect(customer.getByRole("dialog")).toHaveCount(0);
     }

@@ -4,9 +4,16 @@
  * search finds a phrase of a message and opens the conversation at that message; Ctrl/Cmd + /
  * opens search; and axe checks the new screens (light, dark, phone width).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createIssueViaApi, demo, saveScreen, showScheme, signInDemo, uniqueTag } from "./support/helpers";
+import {
+  axeViolations,
+  createIssueViaApi,
+  demo,
+  saveScreen,
+  showScheme,
+  signInDemo,
+  uniqueTag,
+} from "./support/helpers";
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   // A context of its own (axe needs one made with newContext).
@@ -55,7 +62,6 @@ async function recordAlerts(page: Page): Promise<void> {
 const alertsOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { panicAlerts: string[] }).panicAlerts);
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const VARIANTS = [
   { name: "light", colorScheme: "light", viewport: { width: 1366, height: 850 } },
   { name: "dark", colorScheme: "dark", viewport: { width: 1366, height: 850 } },
@@ -72,12 +78,7 @@ async function axeFindings(page: Page, name: string, open?: () => Promise<void>)
     await page.setViewportSize(variant.viewport);
     await showScheme(page, variant.colorScheme);
     await open?.();
-    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-    for (const v of results.violations.filter((r) => r.impact === "serious" || r.impact === "critical")) {
-      found.push(
-        `[${variant.name}] ${name}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-    }
+    found.push(...(await axeViolations(page, `${variant.name} ${name}`)));
     await saveScreen(page, `${variant.name}-${name}`);
   }
   return found;

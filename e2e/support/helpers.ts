@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const demo = {
@@ -224,4 +225,25 @@ export async function signInWithCode(
   await page.getByLabel("One-time code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   return mailId;
+}
+
+/** The rules every axe walk holds the screens to: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * The serious or critical axe violations of the page as it is now, one entry each: `where`, the
+ * rule and its help, and up to five elements with axe's first hint for fixing each. An empty list
+ * passes. The page's context must come from browser.newContext() (axe's requirement).
+ */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `[${where}] ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
+          .join("\n    ")}`,
+    );
 }
